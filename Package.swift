@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+//
+// DocFrame: identity-document capture and classification over OpenCV and Tesseract.
+//
+// Layers (see ../shared/DESIGN.md and README.md):
+//   COpenCV, CTesseract   system libraries, found through pkg-config
+//   CDocVision            our C++17 shim with a plain-C header: geometry and pixels, no policy
+//   DocFrame              the Swift library (policy lives here)
+//   docframe              the command-line tool
+import PackageDescription
+
+let package = Package(
+    name: "DocFrame",
+    products: [
+        .library(name: "DocFrame", targets: ["DocFrame"]),
+        .executable(name: "docframe", targets: ["docframe"]),
+    ],
+    targets: [
+        // Only the OpenCV modules the shim uses are linked: `docframe-opencv.pc` is installed by
+        // scripts/setup because opencv4.pc links all 55 OpenCV libraries (see README, "Linking").
+        .systemLibrary(
+            name: "COpenCV",
+            pkgConfig: "docframe-opencv",
+            providers: [.apt(["libopencv-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
+        .target(
+            name: "CDocVision",
+            dependencies: ["COpenCV"],
+            cxxSettings: [.define("CV_IGNORE_DEBUG_BUILD_GUARD")]
+        ),
+        .target(
+            name: "DocFrame",
+            dependencies: ["CDocVision", "CTesseract"]
+        ),
+        .executableTarget(
+            name: "docframe",
+            dependencies: ["DocFrame"]
+        ),
+        .testTarget(
+            name: "DocFrameTests",
+            dependencies: ["DocFrame"]
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(DocFrameCLI.dispatch(Array(CommandLine.arguments.dropFirst())).rawValue)
