@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .library(name: "DocFrame", targets: ["DocFrame"]),
         .executable(name: "docframe", targets: ["docframe"]),
+        .executable(name: "render-specimen", targets: ["render-specimen"]),
+        .executable(name: "synthesize-captures", targets: ["synthesize-captures"]),
     ],
     targets: [
         // Only the OpenCV modules the shim uses are linked: `docframe-opencv.pc` is installed by
@@ -44,6 +46,32 @@ let package = Package(
         .testTarget(
             name: "DocFrameTests",
             dependencies: ["DocFrame"]
+        ),
+
+        // Synthetic training data (issue 3): drawing and photo-effect primitives over OpenCV
+        // (including its freetype module, which the library itself never links), the specimen
+        // designs, and the two command-line tools behind scripts/render-specimen and
+        // scripts/synthesize-captures.
+        .target(
+            name: "CDocRender",
+            dependencies: ["COpenCV"],
+            linkerSettings: [.linkedLibrary("opencv_freetype")]
+        ),
+        .target(
+            name: "Specimens",
+            dependencies: ["DocFrame", "CDocRender"]
+        ),
+        .executableTarget(
+            name: "render-specimen",
+            dependencies: ["Specimens"]
+        ),
+        .executableTarget(
+            name: "synthesize-captures",
+            dependencies: ["DocFrame", "CDocRender"]
+        ),
+        .testTarget(
+            name: "SpecimenTests",
+            dependencies: ["Specimens", "DocFrame"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,0 +1,26 @@
+/// ISO/IEC 7810 and ICAO 9303 sizes, with the canonical pixel size (about 300 dpi) that
+/// templates and flattened crops use.
+public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
+    case id1 = "ID-1"
+    case td2 = "TD2"
+    case td3 = "TD3"
+
+    public var canonicalWidth: Int {
+        switch self {
+        case .id1: 1012
+        case .td2: 1240
+        case .td3: 1476
+        }
+    }
+
+    public var canonicalHeight: Int {
+        switch self {
+        case .id1: 638
+        case .td2: 874
+        case .td3: 1039
+        }
+    }
+
+    /// Width over height of the physical document.
+    public var aspectRatio: Double { Double(canonicalWidth) / Double(canonicalHeight) }
+}

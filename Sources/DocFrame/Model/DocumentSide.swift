@@ -1,0 +1,4 @@
+public enum DocumentSide: String, Sendable, Codable, CaseIterable {
+    case front
+    case back
+}

@@ -1,0 +1,36 @@
+/// A machine-readable zone as read and checked (DESIGN.md, classify `mrz`).
+public struct MRZResult: Sendable, Hashable {
+    public enum Format: String, Sendable, Codable, CaseIterable {
+        case td1 = "TD1"
+        case td2 = "TD2"
+        case td3 = "TD3"
+
+        public var lineCount: Int { self == .td1 ? 3 : 2 }
+        public var lineLength: Int {
+            switch self {
+            case .td1: 30
+            case .td2: 36
+            case .td3: 44
+            }
+        }
+    }
+
+    public var format: Format
+    /// The lines as finally read (after check-digit-guided correction).
+    public var lines: [String]
+    /// True only when every check digit holds.
+    public var valid: Bool
+    /// Per check: `documentNumber`, `birthDate`, `expiryDate`, `composite`, and for TD3 `optionalData`.
+    public var checks: [String: Bool]
+    /// Parsed fields (`documentType`, `issuingState`, `surname`, `givenNames`, `documentNumber`,
+    /// `nationality`, `birthDate` as YYYY-MM-DD, `sex`, `expiryDate`, `optionalData`, ...).
+    public var fields: [String: String]
+
+    public init(format: Format, lines: [String], valid: Bool, checks: [String: Bool], fields: [String: String]) {
+        self.format = format
+        self.lines = lines
+        self.valid = valid
+        self.checks = checks
+        self.fields = fields
+    }
+}

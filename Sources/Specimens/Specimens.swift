@@ -1,0 +1,2 @@
+// Specimen designs (issue 3). Placeholder until the renderer lands.
+public enum Specimens {}

@@ -1,0 +1,1 @@
+print("render-specimen: not built yet")

@@ -1,0 +1,1 @@
+print("synthesize-captures: not built yet")

@@ -1,0 +1,3 @@
+import Testing
+@testable import Specimens
+@Test func placeholder() { }
