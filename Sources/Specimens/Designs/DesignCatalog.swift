@@ -3,6 +3,9 @@ public enum DesignCatalog {
     static let all: [any SpecimenDesign] = [
         OntarioCardDesign(variant: .license),
         OntarioCardDesign(variant: .photoCard),
+        OntarioHealthCardDesign(),
+        QuebecLicenseDesign(),
+        BritishColumbiaLicenseDesign(),
         PermanentResidentCardDesign(),
     ] + PassportStyle.all.map { PassportDesign(style: $0) }
 
