@@ -7,6 +7,7 @@ import Specimens
 let help = """
 usage: render-specimen --list
        render-specimen --design ID --side front|back --seed N --out DIR
+       render-specimen --sheet FILE.png [--seed N]
 
 Renders one side of a synthetic look-alike identity document (never a real person's data) and
 its ground truth, for template training and recognition tests.
@@ -19,6 +20,8 @@ its ground truth, for template training and recognition tests.
                   person and a bit-identical PNG on every run; both sides of one seed show
                   the same person
   --out DIR       output folder (created if missing)
+  --sheet FILE    instead, draw every design and side of one seed (default 1) on one PNG
+                  (a contact sheet for checking the designs by eye)
   -h, --help      this help
 
 Writes DIR/<design>-<side>-<seed>.png (canonical size: ID-1 cards 1012x638, TD3 passport
@@ -48,6 +51,7 @@ var side: DocumentSide?
 var seed: UInt64?
 var out: String?
 var list = false
+var sheet: String?
 var args = CommandLine.arguments.dropFirst()
 
 func value(for option: String, _ args: inout ArraySlice<String>) -> String {
@@ -71,14 +75,26 @@ while let arg = args.popFirst() {
         guard let n = UInt64(v) else { usageError("--seed must be a whole number 0...\(UInt64.max), not '\(v)'") }
         seed = n
     case "--out": out = value(for: arg, &args)
+    case "--sheet": sheet = value(for: arg, &args)
     default: usageError("unknown argument '\(arg)'")
     }
 }
 
 if list {
-    guard design == nil, side == nil, seed == nil, out == nil else { usageError("--list takes no other options") }
+    guard design == nil, side == nil, seed == nil, out == nil, sheet == nil else { usageError("--list takes no other options") }
     print(DesignCatalog.ids.joined(separator: "\n"))
     exit(0)
+}
+if let sheet {
+    guard design == nil, side == nil, out == nil else { usageError("--sheet takes only --seed") }
+    do {
+        try ContactSheet.render(seed: seed ?? 1).write(to: URL(fileURLWithPath: sheet), options: .atomic)
+        print(sheet)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("render-specimen: \(error)\n".utf8))
+        exit(1)
+    }
 }
 guard let design, let side, let seed, let out else {
     usageError("--design, --side, --seed and --out are all required")

@@ -54,21 +54,34 @@ enum Portrait {
         try c.fillEllipse(cx: cx, cy: cy, rx: headW, ry: headH, skin)
         try c.fillEllipse(cx: cx - headW * 0.35, cy: cy - headH * 0.3, rx: headW * 0.5, ry: headH * 0.4,
                           RGBA.white.opacity(0.08))
-        // Hair on top.
-        switch style {
-        case 0: // short
-            try c.fillEllipse(cx: cx, cy: cy - headH * 0.55, rx: headW * 1.04, ry: headH * 0.55, hair)
-            try c.fillEllipse(cx: cx, cy: cy - headH * 0.25, rx: headW * 0.9, ry: headH * 0.2, skin)
-        case 1: // receding / very short
-            try c.fillEllipse(cx: cx, cy: cy - headH * 0.7, rx: headW * 0.92, ry: headH * 0.35, hair.opacity(0.85))
-        case 2, 3: // long
-            try c.fillEllipse(cx: cx, cy: cy - headH * 0.5, rx: headW * 1.1, ry: headH * 0.62, hair)
-            try c.fillEllipse(cx: cx + headW * 0.25, cy: cy - headH * 0.12, rx: headW * 0.75, ry: headH * 0.28, skin)
-        default: // bun / tied
-            try c.fillEllipse(cx: cx, cy: cy - headH * 1.05, rx: headW * 0.45, ry: headH * 0.3, hair)
-            try c.fillEllipse(cx: cx, cy: cy - headH * 0.55, rx: headW * 1.02, ry: headH * 0.55, hair)
-            try c.fillEllipse(cx: cx, cy: cy - headH * 0.2, rx: headW * 0.9, ry: headH * 0.22, skin)
+        // Hair on top: a cap following the skull down to the temples, ending in a curved hairline
+        // with a side part.
+        let part = rng.double(-0.45, 0.45)
+        func cap(hairline: Double, volume: Double, sides: Double) throws {
+            var pts: [(Double, Double)] = []
+            for i in 0...40 {
+                let t = Double.pi + Double.pi * Double(i) / 40
+                pts.append((cx + headW * volume * cos(t), cy + headH * volume * sin(t) * 1.02))
+            }
+            pts.append((cx + headW * volume, cy + headH * sides))
+            for i in 0...30 {
+                let u = 1 - 2 * Double(i) / 30
+                let dip = max(0, 1 - abs(u - part) * 4) * 0.12
+                pts.append((cx + headW * 0.96 * u, cy - headH * (hairline - 0.3 * u * u + dip)))
+            }
+            pts.append((cx - headW * volume, cy + headH * sides))
+            try c.fillPolygon(pts, hair)
         }
+        switch style {
+        case 0: try cap(hairline: 0.62, volume: 1.07, sides: -0.05)
+        case 1: try cap(hairline: 0.78, volume: 1.03, sides: -0.15)
+        case 2, 3: try cap(hairline: 0.58, volume: 1.12, sides: 0.25)
+        default:
+            try c.fillEllipse(cx: cx, cy: cy - headH * 1.05, rx: headW * 0.45, ry: headH * 0.3, hair)
+            try cap(hairline: 0.64, volume: 1.05, sides: 0)
+        }
+        try c.fillEllipse(cx: cx - headW * 0.3, cy: cy - headH * 0.75, rx: headW * 0.35, ry: headH * 0.12,
+                          angle: -15, RGBA.white.opacity(0.1))
         // Face.
         let eyeY = cy + headH * 0.02, eyeDX = headW * 0.38
         for side in [-1.0, 1.0] {

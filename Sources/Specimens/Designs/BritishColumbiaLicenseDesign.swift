@@ -84,13 +84,13 @@ struct BritishColumbiaLicenseDesign: SpecimenDesign {
         header = header.union(try page.label("DRIVER'S LICENCE", x: 34, y: 208, size: 20, font: f.sansBold, RGBA(190, 120, 10)))
         page.region("header", header)
         try CardKit.ghost(page, Rect(34, 230, 130, 165), person: h.person, opacity: 0.35, region: "photo")
-        try c.fill(Rect(190, 160, 790, 240), radius: 6, RGBA.white)
-        try Barcodes.pdf417(c, in: Rect(204, 172, 762, 216), seed: seed &+ SeededRandom.hash(info.id))
-        page.region("barcode", Rect(204, 172, 762, 216))
+        try c.fill(Rect(200, 226, 780, 210), radius: 6, RGBA.white)
+        try Barcodes.pdf417(c, in: Rect(214, 238, 752, 186), seed: seed &+ SeededRandom.hash(info.id))
+        page.region("barcode", Rect(214, 238, 752, 186))
         let lines = ["Restrictions: 21 Corrective lenses required", "This licence is not valid unless signed."]
         for (i, line) in lines.enumerated() {
-            try page.label(line, x: 190, y: 436 + Double(i) * 26, size: 19, font: f.condensed, .ink)
+            try page.label(line, x: 200, y: 468 + Double(i) * 26, size: 19, font: f.condensed, .ink)
         }
-        try page.value("documentNumber", h.number, x: 190, y: 500, size: 24, font: f.mono)
+        try page.value("documentNumber", h.number, x: 34, y: 430, size: 24, font: f.mono)
     }
 }

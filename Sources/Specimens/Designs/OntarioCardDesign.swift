@@ -26,6 +26,8 @@ struct OntarioCardDesign: SpecimenDesign {
         var person: Person
         var number: String
         var expiry: SimpleDate
+        var licenceClass: String
+        var condition: String
     }
 
     func holder(_ seed: UInt64) -> Holder {
@@ -39,7 +41,8 @@ struct OntarioCardDesign: SpecimenDesign {
         case .photoCard:
             number = "\(rng.letters(2))\(rng.digits(7))"
         }
-        return Holder(person: p, number: number, expiry: PersonGenerator.expiry(issue: p.issueDate, years: 5, birthday: p.birthDate))
+        return Holder(person: p, number: number, expiry: PersonGenerator.expiry(issue: p.issueDate, years: 5, birthday: p.birthDate),
+                      licenceClass: rng.pick(["G", "G", "G", "G2", "G1", "GM", "AG", "DG"]), condition: rng.pick(["X", "X", "A"]))
     }
 
     func draw(_ side: DocumentSide, on page: SpecimenPage, seed: UInt64) throws {
@@ -109,8 +112,8 @@ struct OntarioCardDesign: SpecimenDesign {
                           valueSize: 23, captionColor: cap)
         switch variant {
         case .license:
-            try CardKit.field(page, caption: "9 CLASS/CAT", name: "class", value: "G", x: x + 260, y: 456, valueSize: 23, captionColor: cap)
-            try CardKit.field(page, caption: "12 REST/COND", name: "restrictions", value: "X", x: x + 400, y: 456,
+            try CardKit.field(page, caption: "9 CLASS/CAT", name: "class", value: h.licenceClass, x: x + 260, y: 456, valueSize: 23, captionColor: cap)
+            try CardKit.field(page, caption: "12 REST/COND", name: "restrictions", value: h.condition, x: x + 400, y: 456,
                               valueSize: 23, captionColor: cap)
         case .photoCard:
             try CardKit.field(page, caption: "18 EYES/YEUX", name: "eyes", value: p.eyes, x: x + 260, y: 456, valueSize: 23, captionColor: cap)
