@@ -28,14 +28,7 @@ struct PassportDesign: SpecimenDesign {
         try Emblems.crest(c, cx: 1080, cy: 470, size: 230, shield: s.primary.opacity(0.06), charge: s.accent.opacity(0.08),
                           wreath: s.primary.opacity(0.06), variant: s.crest)
 
-        // Header: crest, state, bilingual title.
-        try Emblems.crest(c, cx: 96, cy: 78, size: 44, shield: s.primary, charge: s.accent, wreath: s.accent, variant: s.crest)
-        var header = try page.label(s.stateName, x: 170, y: 92, size: 40, font: f.serifBold, s.primary)
-        header = header.union(try page.label("\(s.title.0) / \(s.title.1)", x: 1420, y: 92, size: 34, font: f.sansBold,
-                                             s.accent, align: .right))
-        page.region("header", header)
-        try c.fill(Rect(60, 124, 1356, 3), s.accent.opacity(0.8))
-
+        try header(page)
         try CardKit.photo(page, Rect(60, 170, 360, 460), person: p, frame: s.primary.opacity(0.7))
 
         func field(_ key: String, _ english: String, _ name: String, _ value: String, truth: String? = nil,
@@ -69,6 +62,42 @@ struct PassportDesign: SpecimenDesign {
         // The machine-readable zone: a clear band, two lines of 44 in OCR-B.
         try c.fill(Rect(0, 868, 1476, 171), s.paper.0.mixed(with: .white, 0.7))
         try MRZBlock.draw(page, lines: mrz, x: 60, y: 930, pitch: 30.8, spacing: 64)
+    }
+
+    /// The crest, the state's name and the bilingual title, set per the state's header style.
+    private func header(_ page: SpecimenPage) throws {
+        let c = page.canvas, f = page.fonts, s = style
+        let title = "\(s.title.0) / \(s.title.1)"
+        var box: Rect
+        switch s.header {
+        case .rule:
+            try Emblems.crest(c, cx: 96, cy: 78, size: 44, shield: s.primary, charge: s.accent, wreath: s.accent, variant: s.crest)
+            box = try page.label(s.stateName, x: 170, y: 92, size: 40, font: f.serifBold, s.primary)
+            box = box.union(try page.label(title, x: 1420, y: 92, size: 34, font: f.sansBold, s.accent, align: .right))
+            try c.fill(Rect(60, 124, 1356, 3), s.accent.opacity(0.8))
+        case .band:
+            try c.linearGradient(Rect(0, 0, 1476, 136), from: (0, 0), to: (1476, 0), s.primary, s.primary.mixed(with: s.accent, 0.35))
+            try Guilloche.waves(c, Rect(0, 0, 1476, 136), count: 14, amplitude: 6, wavelength: 110, thickness: 0.9, RGBA.white.opacity(0.14))
+            try c.fill(Rect(0, 136, 1476, 6), s.accent)
+            try Emblems.crest(c, cx: 90, cy: 68, size: 42, shield: .white, charge: s.primary, wreath: s.accent, variant: s.crest)
+            box = try page.label(s.stateName, x: 160, y: 84, size: 38, font: f.serifBold, .white)
+            box = box.union(try page.label(title, x: 1420, y: 84, size: 34, font: f.sansBold, s.accent.mixed(with: .white, 0.5),
+                                           align: .right))
+        case .framed:
+            try c.stroke(Rect(20, 20, 1436, 830), radius: 18, thickness: 4, s.accent.opacity(0.9))
+            try c.stroke(Rect(30, 30, 1416, 810), radius: 12, thickness: 1.5, s.primary.opacity(0.7))
+            try Emblems.crest(c, cx: 110, cy: 84, size: 40, shield: s.primary, charge: s.accent, wreath: s.accent, variant: s.crest)
+            try Emblems.crest(c, cx: 1366, cy: 84, size: 40, shield: s.primary, charge: s.accent, wreath: s.accent, variant: s.crest)
+            box = try page.label(s.stateName, x: 738, y: 78, size: 38, font: f.serifBold, s.primary, align: .center)
+            box = box.union(try page.label(title, x: 738, y: 122, size: 28, font: f.sansBold, s.accent, align: .center))
+        case .sideBar:
+            try c.linearGradient(Rect(0, 0, 36, 868), from: (0, 0), to: (0, 868), s.primary, s.accent)
+            try Emblems.crest(c, cx: 1376, cy: 78, size: 44, shield: s.primary, charge: s.accent, wreath: s.primary, variant: s.crest)
+            box = try page.label(title, x: 60, y: 70, size: 36, font: f.sansBold, s.primary)
+            box = box.union(try page.label(s.stateName, x: 60, y: 112, size: 30, font: f.serif, s.accent.mixed(with: .black, 0.2)))
+            try c.fill(Rect(60, 134, 1240, 2), s.primary.opacity(0.6))
+        }
+        page.region("header", box)
     }
 
     private func pattern(_ c: Canvas) throws {

@@ -2,6 +2,8 @@
 /// each with its own palette, second language, line work and crest.
 struct PassportStyle: Sendable {
     enum Pattern: Sendable { case rosettes, waves, spirographs, fans }
+    /// How the title is set: under a rule, in a solid band, centred in a framed page, or beside a side bar.
+    enum Header: Sendable { case rule, band, framed, sideBar }
 
     let code: String
     let stateName: String
@@ -13,6 +15,7 @@ struct PassportStyle: Sendable {
     let accent: RGBA
     let paper: (RGBA, RGBA)
     let pattern: Pattern
+    let header: Header
     let crest: Int
     /// Makes a passport number from a random stream.
     let number: @Sendable (inout SeededRandom) -> String
@@ -30,7 +33,7 @@ struct PassportStyle: Sendable {
                    "place": "Lieu de naissance", "issue": "Date de délivrance", "authority": "Autorité",
                    "expiry": "Date d'expiration", "personal": "No. personnel", "signature": "Signature du titulaire"],
         primary: RGBA(24, 42, 96), accent: RGBA(150, 30, 50), paper: (RGBA(236, 240, 250), RGBA(246, 232, 236)),
-        pattern: .rosettes, crest: 0,
+        pattern: .rosettes, header: .rule, crest: 0,
         number: { rng in rng.letters(1) + rng.digits(6) + rng.letters(1) + rng.digits(1) },
         personalNumber: true, places: ["ZENITH CITY", "NORTH HAVEN", "ARCADIA", "LUMEN BAY", "ELYSIA"],
         authority: "MINISTRY OF FOREIGN AFFAIRS")
@@ -42,7 +45,7 @@ struct PassportStyle: Sendable {
                    "place": "Lugar de nacimiento", "issue": "Fecha de expedición", "authority": "Autoridad",
                    "expiry": "Fecha de caducidad", "personal": "N° personal", "signature": "Firma del titular"],
         primary: RGBA(18, 92, 54), accent: RGBA(196, 150, 40), paper: (RGBA(234, 244, 230), RGBA(250, 246, 226)),
-        pattern: .waves, crest: 1,
+        pattern: .waves, header: .band, crest: 1,
         number: { rng in rng.letters(2) + rng.digits(7) },
         personalNumber: false, places: ["PUERTO ZANDO", "SAN ALBERO", "VILLA CLARA", "MONTEVERDE", "RIO DORADO"],
         authority: "DIRECCIÓN DE MIGRACIÓN")
@@ -54,7 +57,7 @@ struct PassportStyle: Sendable {
                    "place": "Luogo di nascita", "issue": "Data di rilascio", "authority": "Autorità",
                    "expiry": "Data di scadenza", "personal": "Codice personale", "signature": "Firma del titolare"],
         primary: RGBA(84, 36, 110), accent: RGBA(190, 140, 50), paper: (RGBA(244, 236, 248), RGBA(236, 232, 246)),
-        pattern: .spirographs, crest: 2,
+        pattern: .spirographs, header: .framed, crest: 2,
         number: { rng in rng.digits(9) },
         personalNumber: true, places: ["VALDORA", "CASTELMARE", "SAN VITO", "ROCCABELLA", "PORTO ALTO"],
         authority: "MINISTERO DEGLI ESTERI")
@@ -66,7 +69,7 @@ struct PassportStyle: Sendable {
                    "place": "Geburtsort", "issue": "Ausstellungsdatum", "authority": "Behörde",
                    "expiry": "Gültig bis", "personal": "Personennummer", "signature": "Unterschrift"],
         primary: RGBA(0, 96, 110), accent: RGBA(214, 96, 30), paper: (RGBA(230, 244, 244), RGBA(248, 238, 226)),
-        pattern: .fans, crest: 3,
+        pattern: .fans, header: .sideBar, crest: 3,
         number: { rng in "C" + rng.string(8, from: "0123456789CFGHJKLMNPRTVWXYZ") },
         personalNumber: false, places: ["ORVSTADT", "NEUBURG", "HALDEN", "EISENBACH", "KLARFELD"],
         authority: "BUNDESAMT ORVANIA")
