@@ -101,14 +101,18 @@ dv_status dv_image_encode(const dv_image *image, dv_encoding encoding, int32_t q
         DV_REQUIRE(image && out_bytes && out_length, error, "null pointer");
         std::vector<uchar> encoded;
         std::vector<int> params;
-        const char *ext = ".png";
-        if (encoding == DV_ENCODE_JPEG) {
-            DV_REQUIRE(quality >= 1 && quality <= 100, error, "JPEG quality %d is outside 1...100", quality);
-            ext = ".jpg";
-            params = {cv::IMWRITE_JPEG_QUALITY, quality};
-        } else {
-            DV_REQUIRE(encoding == DV_ENCODE_PNG, error, "unknown encoding %d", (int)encoding);
-            params = {cv::IMWRITE_PNG_COMPRESSION, 3};
+        const char *ext = nullptr;
+        switch (encoding) {
+            case DV_ENCODE_JPEG:
+            case DV_ENCODE_WEBP:
+                DV_REQUIRE(quality >= 1 && quality <= 100, error, "quality %d is outside 1...100", quality);
+                ext = encoding == DV_ENCODE_JPEG ? ".jpg" : ".webp";
+                params = {encoding == DV_ENCODE_JPEG ? cv::IMWRITE_JPEG_QUALITY : cv::IMWRITE_WEBP_QUALITY, quality};
+                break;
+            case DV_ENCODE_PNG: ext = ".png"; params = {cv::IMWRITE_PNG_COMPRESSION, 3}; break;
+            case DV_ENCODE_TIFF: ext = ".tiff"; break;
+            case DV_ENCODE_BMP: ext = ".bmp"; break;
+            default: return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "unknown encoding %d", (int)encoding);
         }
         if (!cv::imencode(ext, image->mat, encoded, params))
             return dv::fail(error, DV_ERR_INTERNAL, "the encoder refused the image");

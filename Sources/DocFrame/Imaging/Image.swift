@@ -164,6 +164,9 @@ public struct Image: Sendable {
         let (format, quality): (dv_encoding, Int32) = switch encoding {
         case .jpeg(let quality): (DV_ENCODE_JPEG, Int32(clamping: quality))
         case .png: (DV_ENCODE_PNG, 0)
+        case .webp(let quality): (DV_ENCODE_WEBP, Int32(clamping: quality))
+        case .tiff: (DV_ENCODE_TIFF, 0)
+        case .bmp: (DV_ENCODE_BMP, 0)
         }
         try DocVision.check { dv_image_encode(native.handle, format, quality, &bytes, &length, $0) }
         defer { dv_buffer_free(bytes) }
