@@ -45,7 +45,14 @@ let package = Package(
         ),
         .testTarget(
             name: "DocFrameTests",
-            dependencies: ["DocFrame"]
+            dependencies: ["DocFrame", "CTestDrawing"]
+        ),
+        // Test-only canvas (TrueType text through OpenCV's freetype module, photo degradations)
+        // for the OCR and MRZ tests; the library itself never links freetype.
+        .target(
+            name: "CTestDrawing",
+            dependencies: ["COpenCV"],
+            linkerSettings: [.linkedLibrary("opencv_freetype")]
         ),
 
         // Synthetic training data (issue 3): drawing and photo-effect primitives over OpenCV
