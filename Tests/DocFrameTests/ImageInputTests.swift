@@ -195,3 +195,23 @@ func code<T>(_ body: () throws -> T) -> DocFrameError.Code? {
         return .internalError
     }
 }
+
+@Suite struct ReducedDecodeTests {
+    /// Classification needs ~1000 px, not 12 MP: JPEG decodes at 1/2, 1/4 or 1/8 inside the decoder.
+    @Test func jpegDecodesAtTheLargestReductionThatKeepsTheLongSide() throws {
+        let jpeg = [UInt8](try TestImages.halves(width: 400, height: 200).encoded(as: .jpeg(quality: 95)))
+        let (image, scale) = try Image.decode(jpeg, minimumLongSide: 100)
+        #expect(scale == 4 && image.width == 100 && image.height == 50)
+        let full = try Image.decode(jpeg, minimumLongSide: 1000)
+        #expect(full.scale == 1 && full.image.width == 400)
+        // Same picture, smaller: the left stays blue, the right red.
+        #expect(try TestImages.pixel(image, x: 10, y: 25)[0] > 150)
+        #expect(try TestImages.pixel(image, x: 90, y: 25)[2] > 150)
+    }
+
+    @Test func otherFormatsDecodeInFull() throws {
+        let png = [UInt8](try TestImages.halves(width: 400, height: 200).encoded(as: .png))
+        let (image, scale) = try Image.decode(png, minimumLongSide: 100)
+        #expect(scale == 1 && image.width == 400)
+    }
+}

@@ -71,7 +71,9 @@ typedef enum {
 /// Decodes an encoded image (JPEG, PNG, WebP, TIFF, BMP) to BGR, applying EXIF orientation
 /// when `apply_orientation` is non-zero. The caller has already checked the header against its
 /// pixel budget; `max_pixels` is checked again after decoding as a second line of defence.
-dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orientation,
+/// `reduction` (1, 2, 4 or 8) decodes at that fraction of the size; JPEG does this inside the
+/// decoder (DCT scaling), several times faster than decoding in full and shrinking.
+dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orientation, int reduction,
                           int64_t max_pixels, dv_image **out, dv_error *error);
 
 /// Copies a caller-owned camera buffer into a new BGR (or gray, for GRAY8) image.
