@@ -246,8 +246,9 @@ public final class CaptureSession: @unchecked Sendable {
         let instructionChanged = previous.map { self.instruction(for: $0) != instruction } ?? true
         if instructionChanged { events.append(.instructionChanged(instruction)) }
         let recognised = row.label != nil && row.label != previous?.label
-        // The session's first instruction is announced but does not vibrate: nothing changed yet.
-        if previous != nil && (instructionChanged || recognised) { events.append(.haptic(haptic)) }
+        // The session's opening "Fill the frame..." is announced but does not vibrate: nothing
+        // has happened yet. Any other first row (a card already in view) does.
+        if (previous != nil || row.key != .searching) && (instructionChanged || recognised) { events.append(.haptic(haptic)) }
     }
 
     private func haptic(for row: CaptureRow) -> HapticKind {
