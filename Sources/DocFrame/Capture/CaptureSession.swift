@@ -47,6 +47,8 @@ public final class CaptureSession: @unchecked Sendable {
     private var sideDeviceOrientation: DeviceOrientation?
     private var deviceTurned = false
     private var holdStart: Double?
+    /// The last frame's row asked for another document or side (so its identity is re-checked).
+    private var lastCandidateAskedForChange = false
 
     // The row on screen and since when.
     private var shown: CaptureRow?
@@ -170,10 +172,12 @@ public final class CaptureSession: @unchecked Sendable {
         }
         if device != sideDeviceOrientation { deviceTurned = true }
 
-        let observation = try tracker.observe(frame, at: t, analyzer: analyzer, guide: guide, policy: policy)
+        let observation = try tracker.observe(frame, at: t, analyzer: analyzer, guide: guide, policy: policy,
+                                              reverify: lastCandidateAskedForChange)
         let (candidate, checksPass) = rules.evaluate(observation, expecting: sides[sideIndex], guide: guide,
                                                      frameWidth: frame.width, frameHeight: frame.height)
         if candidate.key != .searching, firstSeen == nil { firstSeen = t }
+        lastCandidateAskedForChange = [.wrongDocument, .unusable, .showBack, .showFront].contains(candidate.key)
 
         // The hold timer runs from the moment every check passes, whatever the row on screen.
         if checksPass {
@@ -271,6 +275,7 @@ public final class CaptureSession: @unchecked Sendable {
         deviceTurned = false
         holdStart = nil
         progress = 0
+        lastCandidateAskedForChange = false
         tracker.reset()
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Follows one document from frame to frame so classification runs only when it must: when a
 /// document appears, when tracking is lost (the quad jumps), or while it is still unknown (at
-/// most every `reclassifyInterval`). In between, frames are only located, the identity is
+/// most every `reclassifyInterval`, as while the user is asked to show another document or
+/// side). In between, frames are only located, the identity is
 /// carried over, and the corners keep their labels by matching the previous frame's, so the
 /// orientation follows a card turned in the hand.
 struct DocumentTracker: Sendable {
@@ -24,11 +25,14 @@ struct DocumentTracker: Sendable {
         lastClassification = nil
     }
 
+    /// - Parameter reverify: the user was asked to change the document (wrong kind, wrong side,
+    ///   unusable): classify again every `reclassifyInterval`, because a card turned over or
+    ///   swapped in place can keep a smoothly tracked quad.
     mutating func observe(_ frame: Image, at t: Double, analyzer: any FrameAnalyzing, guide: GuideRect,
-                          policy: CapturePolicy) throws -> TrackedObservation {
+                          policy: CapturePolicy, reverify: Bool = false) throws -> TrackedObservation {
         let previous = corners, previousTime = time
-        let retryUnknown = identity == nil && (lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true)
-        var classify = previous == nil || retryUnknown
+        let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
+        var classify = previous == nil || ((identity == nil || reverify) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
 
         var aligned: Quad?
