@@ -343,7 +343,7 @@ struct CaptureScenarioTests {
         let analyzer = ScriptedAnalyzer()
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let gate = Gate()
-        analyzer.onAnalyze = {
+        analyzer.onAnalyze = { _ in
             if gate.take() {
                 entered.signal()
                 release.wait()
@@ -358,7 +358,39 @@ struct CaptureScenarioTests {
         let kept = try await first.value
         #expect(kept != nil)
         #expect(try session.offer(CaptureHarness.blank, at: 2.0 / 30) != nil)
-        #expect(analyzer.depths.count == 2)
+        #expect(analyzer.depths.filter { $0 == .locate }.count == 2, "the dropped frame was never analysed")
+    }
+}
+
+extension CaptureScenarioTests {
+    @Test("live: classification runs off the frame path; the label comes with the first frame after it")
+    func liveClassifiesInBackground() async throws {
+        let analyzer = ScriptedAnalyzer()
+        let release = DispatchSemaphore(value: 0)
+        analyzer.onAnalyze = { depth in if depth == .locateAndClassify { release.wait() } }
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
+        let guide = GuideLayout.default.guide(frameWidth: 640, frameHeight: 360, viewport: nil, format: .id1)
+        analyzer.set(Shot.of(Docs.licenseFront).observation(in: guide, frameWidth: 640, frameHeight: 360))
+        var t = 0.0
+        for _ in 0..<20 {
+            // Every frame is answered while the classification is stuck.
+            let update = try #require(try session.offer(CaptureHarness.blank, at: t))
+            #expect(update.state.label == nil && update.state.instruction.key == .checking)
+            #expect(!update.events.contains { if case .captured = $0 { true } else { false } }, "never captured unknown")
+            t += 1.0 / 30
+        }
+        #expect(session.analysisCounts.classify == 1, "one classification at a time")
+        for _ in 0..<4 { release.signal() }
+        var labelled = false
+        for _ in 0..<300 where !labelled {
+            if let update = try session.offer(CaptureHarness.blank, at: t) {
+                labelled = update.state.label == "Ontario Driver's License"
+            }
+            t += 1.0 / 30
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(labelled)
+        #expect(session.analysisCounts.classify == 1)
     }
 }
 

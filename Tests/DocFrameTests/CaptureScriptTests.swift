@@ -77,7 +77,7 @@ final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
     private var current: DocumentObservation = DocumentObservation()
     private var requests: [AnalysisRequest] = []
     /// Called inside `analyze` (to block it in the live-mode test).
-    var onAnalyze: (@Sendable () -> Void)?
+    var onAnalyze: (@Sendable (AnalysisDepth) -> Void)?
 
     func set(_ observation: DocumentObservation) {
         lock.lock(); current = observation; lock.unlock()
@@ -89,7 +89,7 @@ final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
     }
 
     func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
-        onAnalyze?()
+        onAnalyze?(request.depth)
         lock.lock()
         requests.append(request)
         var answer = current

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Thread safety: all state sits behind one lock, so any thread may call in.
 /// - `offer(_:at:deviceOrientation:)` is for a live camera queue: when a frame is still in work
-///   the new one is dropped at once (returns nil) instead of queueing, so latency never builds up.
+///   the new one is dropped at once (returns nil) instead of queueing, so latency never builds up;
+///   and classification runs off the frame path (on a background queue, one at a time) while
+///   frames go on being located, so the analyzer must allow concurrent calls.
 /// - `process(_:at:deviceOrientation:)` is for replays: it waits its turn and every frame counts,
 ///   so a replay gives the same output on every machine.
 /// - `pressShutter()` never blocks; the press takes the next processed frame (if the manual
@@ -39,6 +41,7 @@ public final class CaptureSession: @unchecked Sendable {
     private var captures: [Capture] = []
     private var finalResult: CaptureResult?
     private var tracker = DocumentTracker()
+    private let background = BackgroundClassification()
 
     // The side in progress.
     private var sideStart: Double?
@@ -76,7 +79,7 @@ public final class CaptureSession: @unchecked Sendable {
     public func process(_ frame: Image, at time: Double, deviceOrientation: DeviceOrientation = .portrait) throws -> CaptureUpdate {
         lock.lock()
         defer { lock.unlock() }
-        return try step(frame, at: time, device: deviceOrientation)
+        return try step(frame, at: time, device: deviceOrientation, live: false)
     }
 
     /// Processes a frame unless one is in work; then the frame is dropped and nil returned
@@ -84,7 +87,7 @@ public final class CaptureSession: @unchecked Sendable {
     public func offer(_ frame: Image, at time: Double, deviceOrientation: DeviceOrientation = .portrait) throws -> CaptureUpdate? {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
-        return try step(frame, at: time, device: deviceOrientation)
+        return try step(frame, at: time, device: deviceOrientation, live: true)
     }
 
     /// The user pressed the manual shutter. Ignored unless the shutter is shown when the next
@@ -126,7 +129,7 @@ public final class CaptureSession: @unchecked Sendable {
 
     // MARK: - One frame
 
-    private func step(_ frame: Image, at t: Double, device: DeviceOrientation) throws -> CaptureUpdate {
+    private func step(_ frame: Image, at t: Double, device: DeviceOrientation, live: Bool) throws -> CaptureUpdate {
         let guide = configuration.layout.guide(frameWidth: frame.width, frameHeight: frame.height,
                                                viewport: configuration.viewport, format: configuration.format)
         lastGuide = guide
@@ -159,11 +162,11 @@ public final class CaptureSession: @unchecked Sendable {
         case .scanning:
             break
         }
-        try scan(frame, at: t, device: device, guide: guide, pressed: pressed, events: &events)
+        try scan(frame, at: t, device: device, guide: guide, pressed: pressed, live: live, events: &events)
         return CaptureUpdate(state: currentState(), events: events)
     }
 
-    private func scan(_ frame: Image, at t: Double, device: DeviceOrientation, guide: GuideRect, pressed: Bool,
+    private func scan(_ frame: Image, at t: Double, device: DeviceOrientation, guide: GuideRect, pressed: Bool, live: Bool,
                       events: inout [CaptureEvent]) throws {
         let policy = configuration.policy
         if sideStart == nil {
@@ -173,7 +176,7 @@ public final class CaptureSession: @unchecked Sendable {
         if device != sideDeviceOrientation { deviceTurned = true }
 
         let observation = try tracker.observe(frame, at: t, analyzer: analyzer, guide: guide, policy: policy,
-                                              reverify: lastCandidateAskedForChange)
+                                              reverify: lastCandidateAskedForChange, background: live ? background : nil)
         let (candidate, checksPass) = rules.evaluate(observation, expecting: sides[sideIndex], guide: guide,
                                                      frameWidth: frame.width, frameHeight: frame.height)
         if candidate.key != .searching, firstSeen == nil { firstSeen = t }
@@ -277,6 +280,7 @@ public final class CaptureSession: @unchecked Sendable {
         progress = 0
         lastCandidateAskedForChange = false
         tracker.reset()
+        background.invalidate()
     }
 
     private func takeShutterPress() -> Bool {

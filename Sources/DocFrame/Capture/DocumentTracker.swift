@@ -6,6 +6,10 @@ import Foundation
 /// side). In between, frames are only located, the identity is
 /// carried over, and the corners keep their labels by matching the previous frame's, so the
 /// orientation follows a card turned in the hand.
+///
+/// Replays classify synchronously on the frame that needs it (the same output on every
+/// machine); live sessions hand classification to a `BackgroundClassification` and keep
+/// locating frames meanwhile (the identity shows up on the first frame after it is known).
 struct DocumentTracker: Sendable {
     private(set) var corners: Quad?
     private var time: Double?
@@ -29,7 +33,12 @@ struct DocumentTracker: Sendable {
     ///   unusable): classify again every `reclassifyInterval`, because a card turned over or
     ///   swapped in place can keep a smoothly tracked quad.
     mutating func observe(_ frame: Image, at t: Double, analyzer: any FrameAnalyzing, guide: GuideRect,
-                          policy: CapturePolicy, reverify: Bool = false) throws -> TrackedObservation {
+                          policy: CapturePolicy, reverify: Bool = false,
+                          background: BackgroundClassification? = nil) throws -> TrackedObservation {
+        if let background {
+            return try observeLive(frame, at: t, analyzer: analyzer, guide: guide, policy: policy, reverify: reverify,
+                                   background: background)
+        }
         let previous = corners, previousTime = time
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
         var classify = previous == nil || ((identity == nil || reverify) && due)
@@ -60,8 +69,58 @@ struct DocumentTracker: Sendable {
         } else if identity != nil, let aligned {
             orientation = DocumentTracker.orientation(of: aligned)
         }
-        let quad = aligned ?? found
+        return finish(aligned ?? found, quality: observation.quality, classified: classify, at: t, previous: previous,
+                      previousTime: previousTime, guide: guide, policy: policy)
+    }
 
+    /// The live path: locate now, classify in the background.
+    private mutating func observeLive(_ frame: Image, at t: Double, analyzer: any FrameAnalyzing, guide: GuideRect,
+                                      policy: CapturePolicy, reverify: Bool,
+                                      background: BackgroundClassification) throws -> TrackedObservation {
+        let previous = corners, previousTime = time
+        let jump = policy.trackingJump * guide.diagonal
+        let observation = try analyze(frame, classify: false, previous: previous, analyzer: analyzer)
+        guard let found = observation.corners else {
+            reset()
+            background.invalidate()
+            time = t
+            return .nothing
+        }
+        var quad = found
+        if let previous, case let tracked = DocumentTracker.align(found, to: previous), tracked.maxCornerDistance(to: previous) <= jump {
+            quad = tracked
+        } else {
+            // A new document, or tracking lost: what was known no longer applies.
+            identity = nil
+            orientation = nil
+            lastClassification = nil
+            background.invalidate()
+        }
+        var classified = false
+        if let (answer, answerTime) = background.takeResult() {
+            lastClassification = answerTime
+            if let answerCorners = answer.corners,
+               case let matched = DocumentTracker.align(quad, to: answerCorners), matched.maxCornerDistance(to: answerCorners) <= jump {
+                // Still the document that was classified: take its identity, and its corner
+                // labels (the document's own order) for the quad of this frame.
+                identity = answer.document
+                if identity != nil { quad = matched }
+                classified = true
+            }
+        }
+        if identity != nil { orientation = DocumentTracker.orientation(of: quad) }
+        let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
+        if (identity == nil || reverify) && due && !background.inFlight {
+            classifyCount += 1
+            lastClassification = t
+            background.start(frame, at: t, previous: quad, analyzer: analyzer)
+        }
+        return finish(quad, quality: observation.quality, classified: classified, at: t, previous: previous,
+                      previousTime: previousTime, guide: guide, policy: policy)
+    }
+
+    private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, at t: Double, previous: Quad?,
+                                 previousTime: Double?, guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
         var steady = false
         if let previous, let previousTime, t > previousTime {
             let motion = DocumentTracker.align(quad, to: previous).maxCornerDistance(to: previous)
@@ -71,7 +130,7 @@ struct DocumentTracker: Sendable {
         corners = quad
         time = t
         return TrackedObservation(corners: quad, identity: identity, orientation: identity != nil ? orientation : nil,
-                                  quality: observation.quality, steady: steady, classified: classify)
+                                  quality: quality, steady: steady, classified: classified)
     }
 
     private mutating func analyze(_ frame: Image, classify: Bool, previous: Quad?, analyzer: any FrameAnalyzing) throws -> DocumentObservation {

@@ -23,7 +23,9 @@ public struct AnalysisRequest: Sendable, Hashable {
 }
 
 /// Turns one camera frame into a `DocumentObservation`. The recognition layer's `Recognizer`
-/// conforms; tests use scripted analyzers. Called from one thread at a time per session.
+/// conforms; tests use scripted analyzers. A replay calls it from one thread at a time; a live
+/// session may classify one frame in the background while it locates the next, so conforming
+/// types must allow concurrent calls (read-only shared state, per-call scratch).
 ///
 /// Answers follow the classify contract (DESIGN.md): `corners` nil when no document is found;
 /// with `.locateAndClassify`, corners in the document's own order and `document` nil when the
