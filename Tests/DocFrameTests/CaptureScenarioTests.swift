@@ -282,6 +282,28 @@ struct CaptureScenarioTests {
         #expect(h.captures.isEmpty)
     }
 
+    @Test("a document entering after the searching hold shows its label on the very frame it is classified")
+    func labelLatency() throws {
+        let h = try CaptureHarness()
+        try h.run(2, showing: nil)
+        let entered = try h.run(0.1, showing: .of(Docs.licenseFront, scale: 0.6))
+        #expect(entered[0].state.label == "Ontario Driver's License")
+        #expect(entered[0].haptics == [.selection], "a document first recognised")
+        #expect(entered[0].keys == [.moveCloser])
+    }
+
+    @Test("a new viewport lays the guide out again")
+    func viewportChange() throws {
+        let h = try CaptureHarness()
+        try h.run(0.1, showing: nil)
+        let before = h.steps.last!.state.guide
+        h.session.setViewport(ViewportSize(width: 390, height: 844))
+        try h.run(0.1, showing: nil)
+        let after = h.steps.last!.state.guide
+        #expect(after.width < before.width, "a portrait screen shows only the middle of a landscape frame")
+        #expect(abs(after.center.x - 320) <= 1)
+    }
+
     @Test("a replay that runs out of frames ends with endOfInput")
     func endOfInput() throws {
         let h = try CaptureHarness()

@@ -37,6 +37,7 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     private var phase = Phase.scanning
+    private var viewport: ViewportSize?
     private var sideIndex = 0
     private var captures: [Capture] = []
     private var finalResult: CaptureResult?
@@ -69,6 +70,7 @@ public final class CaptureSession: @unchecked Sendable {
         self.analyzer = analyzer
         self.messages = Messages(language: configuration.language)
         self.sides = configuration.sides
+        self.viewport = configuration.viewport
         self.rules = CaptureRules(asked: configuration.kind, policy: configuration.policy, messages: messages,
                                   format: configuration.format)
     }
@@ -88,6 +90,15 @@ public final class CaptureSession: @unchecked Sendable {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
         return try step(frame, at: time, device: deviceOrientation, live: true)
+    }
+
+    /// The screen changed size or turned: the guide is laid out in `viewport` from the next frame
+    /// (nil: in the frame itself). Turning the device mid-side also sends that side whole; that is
+    /// told by the `deviceOrientation` passed with each frame.
+    public func setViewport(_ viewport: ViewportSize?) {
+        lock.lock()
+        self.viewport = viewport
+        lock.unlock()
     }
 
     /// The user pressed the manual shutter. Ignored unless the shutter is shown when the next
@@ -131,7 +142,7 @@ public final class CaptureSession: @unchecked Sendable {
 
     private func step(_ frame: Image, at t: Double, device: DeviceOrientation, live: Bool) throws -> CaptureUpdate {
         let guide = configuration.layout.guide(frameWidth: frame.width, frameHeight: frame.height,
-                                               viewport: configuration.viewport, format: configuration.format)
+                                               viewport: viewport, format: configuration.format)
         lastGuide = guide
         var events: [CaptureEvent] = []
         let pressed = takeShutterPress()
