@@ -43,7 +43,7 @@ struct SequenceWriter {
         let fw = Double(options.frameWidth), fh = Double(options.frameHeight)
         var rng = SeededRandom(seed: options.seed, name: "sequence")
         let background = try Canvas(width: options.frameWidth, height: options.frameHeight)
-        try Backdrop.paint(background, rng: &rng)
+        try Backdrop.paint(background, rng: &rng, allowClutter: false)
         let light = (a: Point(x: rng.uniform(0...fw), y: rng.uniform(0...fh)), b: Point(x: rng.uniform(0...fw), y: rng.uniform(0...fh)),
                      g0: rng.uniform(0.82...0.95), g1: rng.uniform(1.0...1.1), vignette: rng.uniform(0.1...0.25))
         let skin = rng.pick(PhotoEffects.skinTones)

@@ -29,7 +29,8 @@ struct SynthOptions {
     USAGE: synthesize-captures --in FLAT_DIR --out DIR [--per-image N] [--seed S] [--conditions LIST] [--negatives N]
            synthesize-captures --out DIR --negatives N [--seed S]
            synthesize-captures --sequence SCRIPT --front IMG [--back IMG] [--fps N] --out DIR
-           synthesize-captures --contact-sheet DIR OUT.png
+           synthesize-captures --contact-sheet DIR OUT.png [TILE_WIDTH]
+           synthesize-captures --convert-flats IN_DIR OUT_DIR [QUALITY]
 
     Photos: for every flat image in FLAT_DIR (PNG or JPEG, with the renderer's <stem>.json beside
     it) writes DIR/<stem>-<n>.jpg (n = 1...N) and DIR/<stem>-<n>.json: the flat's sidecar keys plus
@@ -54,8 +55,11 @@ struct SynthOptions {
     them, from the folder of --front: the first image (by name) whose sidecar has kind "passport",
     and the first whose templateId is "ca-on-health-front".
 
-    Contact sheet: tiles up to 48 photos of DIR into OUT.png with each sidecar's corners drawn
+    Contact sheet: tiles up to 48 photos of DIR into OUT.png (tiles 400 pixels wide by default) with each sidecar's corners drawn
     (green quad, yellow top edge, red dot at the document's top-left), to check a dataset by eye.
+
+    Convert flats: writes every flat image of IN_DIR to OUT_DIR as JPEG (quality 92 by default)
+    with its sidecar copied beside it (the committed TrainingData/flat/ is made this way).
 
     OPTIONS:
       --in FLAT_DIR        Folder of flat documents (from scripts/render-specimen).
