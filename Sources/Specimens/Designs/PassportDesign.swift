@@ -55,7 +55,7 @@ struct PassportDesign: SpecimenDesign {
         }
         try page.label("Holder's signature / \(s.captions["signature"] ?? "")", x: x0, y: 760, size: 17, font: f.condensed, caption)
         try CardKit.signature(page, Rect(x0, 768, 420, 70), seed: p.appearanceSeed)
-        try CardKit.ghost(page, Rect(1230, 700, 150, 190), person: p, opacity: 0.25)
+        try CardKit.ghost(page, Rect(1240, 660, 150, 190), person: p, opacity: 0.25)
         try Guilloche.microtext(c, "\(s.stateName) \(s.title.0) \(s.title.1)", x: 60, y: 660, width: 360, size: 8,
                                 font: f.condensed, s.primary.opacity(0.8))
 

@@ -14,7 +14,7 @@ enum MRZBlock {
         }
         if let first = boxes.first {
             let box = boxes.dropFirst().reduce(first) { $0.union($1) }
-            page.region("mrz", Rect(box.x - 4, box.y - 4, box.w + 8, box.h + 8))
+            page.region("mrz", Rect(box.x - 6, box.y - 6, box.w + 12, box.h + 12))
         }
         page.mrz = lines
         return boxes
