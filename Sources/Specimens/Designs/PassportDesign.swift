@@ -43,7 +43,7 @@ struct PassportDesign: SpecimenDesign {
         try field("number", "Passport No.", "documentNumber", number, x: x2, y: 180)
         try field("surname", "Surname", "surname", p.surname, x: x0, y: 262, maxWidth: 900)
         try field("given", "Given names", "givenNames", p.givenNames, x: x0, y: 344, maxWidth: 900)
-        try field("nationality", "Nationality", "nationality", s.stateName, x: x0, y: 426, maxWidth: 540)
+        try field("nationality", "Nationality", "nationality", s.demonym, x: x0, y: 426, maxWidth: 540)
         try field("birth", "Date of birth", "birthDate", p.birthDate.spelled, truth: p.birthDate.iso, x: x0, y: 508)
         try field("sex", "Sex", "sex", p.sex, x: x1, y: 508)
         try field("place", "Place of birth", "placeOfBirth", place, x: x2, y: 508, maxWidth: 380)
