@@ -85,7 +85,7 @@ struct PermanentResidentCardDesign: SpecimenDesign {
                           valueSize: 24, captionColor: grey)
         try CardKit.field(page, caption: "Expiry/Expiration", name: "expiryDate", value: h.expiry.bilingual, truth: h.expiry.iso,
                           x: x, y: 404, captionSize: 15, valueSize: 24, captionColor: grey)
-        try CardKit.field(page, caption: "Card No./No de carte", name: "documentNumber", value: h.cardNumber, x: x + 260,
+        try CardKit.field(page, caption: "Card No./No de carte", name: "documentNumber", value: h.cardNumber, x: x + 300,
                           y: 404, captionSize: 15, valueSize: 24, captionColor: grey)
         try CardKit.ghost(page, Rect(830, 300, 110, 140), person: p, opacity: 0.28)
         // The "Canada" wordmark with its small flag over the final letter.
