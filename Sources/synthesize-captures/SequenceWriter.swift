@@ -43,7 +43,8 @@ struct SequenceWriter {
         let fw = Double(options.frameWidth), fh = Double(options.frameHeight)
         var rng = SeededRandom(seed: options.seed, name: "sequence")
         let background = try Canvas(width: options.frameWidth, height: options.frameHeight)
-        try Backdrop.paint(background, rng: &rng, allowClutter: false)
+        // Smooth surfaces only: fine textures cost several times the bytes in every frame.
+        try Backdrop.paint(background, rng: &rng, allowClutter: false, kinds: [.wood, .desk, .gradient, .room, .room])
         let light = (a: Point(x: rng.uniform(0...fw), y: rng.uniform(0...fh)), b: Point(x: rng.uniform(0...fw), y: rng.uniform(0...fh)),
                      g0: rng.uniform(0.82...0.95), g1: rng.uniform(1.0...1.1), vignette: rng.uniform(0.1...0.25))
         let skin = rng.pick(PhotoEffects.skinTones)
@@ -175,7 +176,7 @@ struct SequenceWriter {
             }
             previousCenter = shot?.pose.center
             try canvas.gaussian(sigma: 0.5 * fw / 1280)
-            try canvas.noise(sigma: 2.0, chroma: 0.8, seed: options.seed &+ UInt64(i) &* 7919)
+            try canvas.noise(sigma: 1.2, chroma: 0.5, seed: options.seed &+ UInt64(i) &* 7919)
             let name = String(format: "%05d", i)
             try canvas.image().write(to: (options.output as NSString).appendingPathComponent(name + ".jpg"), as: .jpeg(quality: options.quality))
 
