@@ -37,9 +37,12 @@ enum PhotoEffects {
     }
 
     /// Specular highlights on the laminate, limited to the document.
-    static func glare(_ canvas: Canvas, over corners: [Point], rng: inout SeededRandom) throws {
+    /// Returns the number of highlights.
+    @discardableResult
+    static func glare(_ canvas: Canvas, over corners: [Point], rng: inout SeededRandom) throws -> Int {
         let docDiag = max(corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3]))
-        for _ in 0..<(rng.chance(0.7) ? 1 : 2) {
+        let count = rng.chance(0.7) ? 1 : 2
+        for _ in 0..<count {
             let u = rng.uniform(0.15...0.85), v = rng.uniform(0.15...0.85)
             let top = Polygon.lerp(corners[0], corners[1], u), bottom = Polygon.lerp(corners[3], corners[2], u)
             let c = Polygon.lerp(top, bottom, v)
@@ -47,6 +50,7 @@ enum PhotoEffects {
             try canvas.glare(center: c, rx: rx, ry: rx * rng.uniform(0.35...1), angle: rng.uniform(0...180),
                              intensity: rng.uniform(1.1...1.8), clip: corners)
         }
+        return count
     }
 
     /// A finger (usually the thumb holding the card) over one edge of the document.
@@ -67,12 +71,18 @@ enum PhotoEffects {
     }
 
     /// Lens and motion blur: defocus or a shake streak, scaled to the frame.
-    static func blur(_ canvas: Canvas, rng: inout SeededRandom) throws {
+    /// Returns what was applied: ("defocus", radius) or ("motion", length), in pixels.
+    @discardableResult
+    static func blur(_ canvas: Canvas, rng: inout SeededRandom) throws -> (String, Double) {
         let diag = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
         if rng.chance(0.5) {
-            try canvas.defocus(radius: diag * rng.uniform(0.0035...0.009))
+            let radius = diag * rng.uniform(0.0035...0.009)
+            try canvas.defocus(radius: radius)
+            return ("defocus", radius)
         } else {
-            try canvas.motionBlur(length: diag * rng.uniform(0.008...0.022), angle: rng.uniform(0...180))
+            let length = diag * rng.uniform(0.008...0.022)
+            try canvas.motionBlur(length: length, angle: rng.uniform(0...180))
+            return ("motion", length)
         }
     }
 
@@ -87,9 +97,13 @@ enum PhotoEffects {
         try canvas.noise(sigma: sigma, chroma: sigma * (dark ? 0.6 : 0.35), seed: rng.seed())
     }
 
-    static func underexpose(_ canvas: Canvas, rng: inout SeededRandom) throws {
-        try canvas.exposure(gain: rng.uniform(0.22...0.45), gamma: rng.uniform(1.05...1.3))
+    /// Returns the exposure gain.
+    @discardableResult
+    static func underexpose(_ canvas: Canvas, rng: inout SeededRandom) throws -> Double {
+        let gain = rng.uniform(0.22...0.45)
+        try canvas.exposure(gain: gain, gamma: rng.uniform(1.05...1.3))
         try canvas.lighting(from: Point(x: 0, y: 0), gain0: 1, to: Point(x: 1, y: 1), gain1: 1, vignette: 0,
                             tint: rng.pick([BGR(0.8, 0.95, 1.12), BGR(1.0, 1.0, 1.0), BGR(0.9, 1.0, 1.05)]))
+        return gain
     }
 }
