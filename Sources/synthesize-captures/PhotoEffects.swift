@@ -55,7 +55,6 @@ enum PhotoEffects {
 
     /// A finger (usually the thumb holding the card) over one edge of the document.
     static func finger(_ canvas: Canvas, over corners: [Point], rng: inout SeededRandom) throws {
-        let w = Double(canvas.width), h = Double(canvas.height), diag = (w * w + h * h).squareRoot()
         let edge = rng.int(0...3)
         let a = corners[edge], b = corners[(edge + 1) % 4]
         let p = Polygon.lerp(a, b, rng.uniform(0.2...0.8))
@@ -67,7 +66,17 @@ enum PhotoEffects {
         let width = max(6, shortSide * rng.uniform(0.2...0.32))
         let tip = p - normal.scaled(width * rng.uniform(0.35...1.1))
         let angle = atan2(normal.y, normal.x) * 180 / .pi + rng.uniform(-25...25)
-        try canvas.finger(tip: tip, angle: angle, width: width, length: diag, skin: rng.pick(skinTones), seed: rng.seed())
+        try thumb(canvas, tip: tip, angle: angle, width: width, skin: rng.pick(skinTones), length: width * rng.uniform(2.2...3.2),
+                  seed: rng.seed())
+    }
+
+    /// A thumb from `tip` along `angle`, and the hand it belongs to, wider, running on off the image.
+    static func thumb(_ canvas: Canvas, tip: Point, angle: Double, width: Double, skin: BGR, length: Double, seed: UInt64) throws {
+        let diag = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
+        let a = angle * .pi / 180
+        let base = tip + Point(x: cos(a), y: sin(a)).scaled(length * 0.8)
+        try canvas.finger(tip: base, angle: angle + 12, width: width * 2.6, length: diag * 1.5, skin: skin.scaled(0.93), nail: false, seed: seed &+ 1)
+        try canvas.finger(tip: tip, angle: angle, width: width, length: length, skin: skin, seed: seed)
     }
 
     /// Lens and motion blur: defocus or a shake streak, scaled to the frame.

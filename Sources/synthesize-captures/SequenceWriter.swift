@@ -158,7 +158,8 @@ struct SequenceWriter {
                     let short = min(quad[0].distance(to: quad[3]), quad[1].distance(to: quad[2]))
                     let width = max(6, short * 0.3)
                     let tip = edgePoint + up.scaled(width * 0.55 / len)
-                    try canvas.finger(tip: tip, angle: atan2(-up.y, -up.x) * 180 / .pi + 15, width: width, length: fw + fh, skin: skin, seed: 7)
+                    try PhotoEffects.thumb(canvas, tip: tip, angle: atan2(-up.y, -up.x) * 180 / .pi + 15, width: width, skin: skin,
+                                           length: width * 2.6, seed: 7)
                     if s.glare > 0.02 {
                         let top = Polygon.lerp(quad[0], quad[1], glareSpot.u), bottom = Polygon.lerp(quad[3], quad[2], glareSpot.u)
                         let diag = quad[0].distance(to: quad[2])
