@@ -56,7 +56,27 @@ import Testing
                     }
                 }
                 if specimen.mrz != nil { #expect(regions["mrz"] != nil) }
+                Self.expectFieldsApart(specimen)
             }
+        }
+    }
+
+    /// Printed fields never collide (a long name or date running into the next field).
+    static func expectFieldsApart(_ specimen: Specimen) {
+        let regions = Dictionary(uniqueKeysWithValues: specimen.regions)
+        let boxes = specimen.fields.compactMap { f in regions[f.0].map { (f.0, $0.inset(3)) } }
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                let apart = a.1.maxX <= b.1.x || b.1.maxX <= a.1.x || a.1.maxY <= b.1.y || b.1.maxY <= a.1.y
+                #expect(apart, "\(specimen.stem): \(a.0) overlaps \(b.0)")
+            }
+        }
+    }
+
+    @Test(arguments: [21, 22, 23])
+    func printedFieldsNeverCollide(_ seed: UInt64) throws {
+        for id in DesignCatalog.ids {
+            Self.expectFieldsApart(try SpecimenRenderer.render(design: id, side: .front, seed: seed))
         }
     }
 
