@@ -37,7 +37,9 @@ struct SynthOptions {
     "corners" (the document's own TL, TR, BR, BL in image pixels; an upside-down document's TL lies
     near the image's bottom-right; corners may lie outside the image when cut off), "orientation"
     (0/90/180/270 clockwise), "coverage" (visible document area / image area), "conditions",
-    "negative": false, "imageSize" [w, h] and "source" (the flat's file name).
+    "cutOff" (a corner outside the image), "negative": false, "imageSize" [w, h], "source" (the
+    flat's file name) and "effects" (strengths for calibration: defocus/motion blur in pixels,
+    glare highlights, exposure gain, jpeg quality of the extra compression pass).
     Each capture gets one condition from LIST, spread evenly over n, and sometimes a second one
     that does not conflict. Frames are 1280x720 ... 2016x1512, landscape or portrait.
 
