@@ -44,6 +44,10 @@ let package = Package(
             dependencies: ["DocFrame"]
         ),
         .testTarget(
+            name: "CLITests",
+            dependencies: ["docframe"]
+        ),
+        .testTarget(
             name: "DocFrameTests",
             dependencies: ["DocFrame", "CTestDrawing"]
         ),
