@@ -50,6 +50,15 @@ public struct MRZReader: Sendable {
         return best
     }
 
+    /// The MRZ and, when it is a passport's, the passport identity by rule (`PassportRule`).
+    ///
+    /// - Parameter pageAspectRatio: width over height of the page in `image` when known (for
+    ///   a flattened document, its canonical shape), to hold the page shape to TD3's.
+    public func readPassport(in image: Image, pageAspectRatio: Double? = nil) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
+        guard let mrz = try read(in: image) else { return nil }
+        return (mrz, PassportRule.identity(for: mrz, pageAspectRatio: pageAspectRatio))
+    }
+
     private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
 
     private struct Attempt {
@@ -72,11 +81,10 @@ public struct MRZReader: Sendable {
         let formats: [MRZResult.Format] = group.lines.count == 3 ? [.td1] : [.td3, .td2]
         var texts: [RecognizedText] = []
         var cuts: [(width: Int, padX: Double)] = []
-        let padX = 0.6
         for line in group.lines {
-            let cut = try line.cut(from: image, padX: padX, padY: 0.45, height: Self.lineHeight, binarization: binarization)
-            texts.append(try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist))
-            cuts.append((cut.width, padX * Double(Self.lineHeight)))
+            let (cut, text) = try readLine(line, in: image, binarization: binarization)
+            texts.append(text)
+            cuts.append((cut.width, Self.padX * Double(Self.lineHeight)))
         }
         // The format whose length the lines' characters best fit.
         let counts = texts.map { $0.text.filter { !$0.isWhitespace }.count }
@@ -94,6 +102,14 @@ public struct MRZReader: Sendable {
         return parser.parseCorrecting(lines, uncertain: unsure)
     }
 
+    static let padX = 0.6
+
+    /// One line cut out upright and read by Tesseract with the MRZ model (no correction).
+    func readLine(_ line: TextLineBox, in image: Image, binarization: TextLineBox.Binarization) throws -> (Image, RecognizedText) {
+        let cut = try line.cut(from: image, padX: Self.padX, padY: 0.45, height: Self.lineHeight, binarization: binarization)
+        return (cut, try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist))
+    }
+
     /// The line's `length` characters, with the indices the OCR was unsure of.
     ///
     /// When Tesseract returned exactly `length` characters they are taken in order. Otherwise
@@ -102,7 +118,7 @@ public struct MRZReader: Sendable {
     /// the cut), a cell with two symbols keeps the surer one, and an empty cell gets `<` and
     /// is marked unsure.
     static func place(_ text: RecognizedText, length: Int, left: Double, right: Double) -> (String, Set<Int>) {
-        let symbols = text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil }
+        let symbols = resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil })
         if symbols.count == length {
             let unsure = Set(symbols.indices.filter { symbols[$0].confidence < unsureConfidence })
             return (symbols.map(\.text).joined(), unsure)
@@ -128,5 +144,34 @@ public struct MRZReader: Sendable {
             }
         }
         return (line, unsure)
+    }
+
+    /// OCR-B's digits stand taller than its capitals (about 8%), and its O and 0 differ little
+    /// otherwise: the legacy classifier's one systematic confusion. Each symbol read as O or 0
+    /// is decided by its height against the line's other letters and digits; one too close to
+    /// call gets a low confidence, so correction may try both.
+    static func resolvingZeroAndO(_ symbols: [RecognizedText.Word]) -> [RecognizedText.Word] {
+        func median(_ values: [Int]) -> Double? {
+            guard values.count >= 3 else { return nil }
+            let sorted = values.sorted()
+            return Double(sorted[sorted.count / 2])
+        }
+        let letters = symbols.filter { $0.text.count == 1 && "ABCDEFGHIJKLMNPRSTUVWXYZ".contains($0.text) }.map(\.height)
+        let digits = symbols.filter { $0.text.count == 1 && "123456789".contains($0.text) }.map(\.height)
+        guard let capital = median(letters), let digit = median(digits), digit - capital >= 0.04 * capital else { return symbols }
+        let middle = (capital + digit) / 2, margin = 0.15 * (digit - capital)
+        return symbols.map { symbol in
+            guard symbol.text == "O" || symbol.text == "0" else { return symbol }
+            var resolved = symbol
+            let height = Double(symbol.height)
+            if height > middle + margin {
+                resolved.text = "0"
+            } else if height < middle - margin {
+                resolved.text = "O"
+            } else {
+                resolved.confidence = min(resolved.confidence, unsureConfidence / 2)
+            }
+            return resolved
+        }
     }
 }
