@@ -10,7 +10,7 @@ public enum PassportRule {
     public static let label = LocalizedText(en: "Passport", es: "Pasaporte", fr: "Passeport")
 
     /// How far a page's width/height may be from TD3's 125 x 88 mm and still be a passport page.
-    static let aspectTolerance = 0.12
+    static let aspectTolerance = 0.08
 
     /// The passport identity for `mrz`, or nil when it is not a passport's.
     ///
