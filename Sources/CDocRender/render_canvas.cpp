@@ -75,7 +75,8 @@ extern "C" dr_status dr_canvas_encode_png(const dr_canvas *canvas, uint8_t **out
     return dr::guarded(error, [&] {
         DR_REQUIRE(canvas && out && length, error, "null pointer");
         std::vector<uint8_t> bytes;
-        // Level 3: half the time of the default 6 (zlib dominated the render) for 5% larger files.
+        // Level 3: zlib was half of a render at the default 6; level 3 saves ~30% of the time for
+        // ~6% larger files (measured on 100 specimens).
         if (!cv::imencode(".png", canvas->mat, bytes, {cv::IMWRITE_PNG_COMPRESSION, 3}))
             return dr::fail(error, DR_ERR_INTERNAL, "PNG encoding failed");
         auto *buffer = static_cast<uint8_t *>(std::malloc(bytes.size()));
