@@ -115,6 +115,9 @@ import Testing
                 builtInClosest = min(builtInClosest, distance(a.1, b.1))
             }
         }
+        // The measure does catch look-alikes: the two Ontario cards sharing one artwork sit far below the bar.
+        let ontario = try #require(builtIn.first { $0.0 == "ca-on-dl" }), photo = try #require(builtIn.first { $0.0 == "ca-on-photo" })
+        #expect(distance(ontario.1, photo.1) < 0.5 * builtInClosest)
         for (i, h) in holdout.enumerated() {
             for other in builtIn + holdout.enumerated().filter({ $0.offset != i }).map(\.element) {
                 let d = distance(h.1, other.1)

@@ -14,7 +14,7 @@ enum ProvincialEmblems {
         try canvas.strokePolylines((0..<5).map { k in
             let a = (Double(k) * 72 - 90) * .pi / 180
             return [(cx + cos(a) * size * 0.25, cy + sin(a) * size * 0.25), (cx + cos(a) * size * 0.75, cy + sin(a) * size * 0.75)]
-        }, thickness: max(1, size * 0.03), petal.mixed(with: RGBA(120, 20, 60), 0.35))
+        }, thickness: max(1, size * 0.03), petal.mixed(with: RGBA(120, 20, 60, petal.a), 0.35))
         try canvas.fillEllipse(cx: cx, cy: cy, rx: size * 0.24, ry: size * 0.24, centre)
         for k in 0..<12 {
             let a = Double(k) * 30 * .pi / 180
@@ -32,13 +32,14 @@ enum ProvincialEmblems {
                                     (cx + side * 0.2 * s, cy + 0.75 * s)], leaf)
         }
         // Back petals first (lighter), then the front ones, each a pointed leaf shape.
-        let petals: [(Double, Double)] = [(-40, 0.92), (40, 0.92), (-18, 1.0), (18, 1.0), (-6, 0.96), (6, 0.96)]
+        let petals: [(Double, Double)] = [(-30, 0.9), (30, 0.9), (-15, 1.0), (15, 1.0), (-5, 0.95), (5, 0.95)]
         for (i, (deg, len)) in petals.enumerated() {
             let a = (deg - 90) * .pi / 180, n = a + .pi / 2
             let tip = (cx + cos(a) * s * len, cy + sin(a) * s * len)
             let mid = (cx + cos(a) * s * len * 0.5, cy + sin(a) * s * len * 0.5)
-            let half = s * 0.17
-            let colour = i < 2 ? petal.mixed(with: .white, 0.3) : (i < 4 ? petal : petal.mixed(with: RGBA(60, 0, 90), 0.2))
+            let half = s * 0.21
+            let colour = i < 2 ? petal.mixed(with: RGBA.white.opacity(petal.a), 0.3)
+                               : (i < 4 ? petal : petal.mixed(with: RGBA(60, 0, 90, petal.a), 0.2))
             try canvas.fillPolygon([(cx, cy + 0.12 * s), (mid.0 + cos(n) * half, mid.1 + sin(n) * half), tip,
                                     (mid.0 - cos(n) * half, mid.1 - sin(n) * half)], colour)
         }

@@ -47,8 +47,8 @@ struct AlbertaLicenseDesign: SpecimenDesign {
         field.append((1012, 638))
         try c.fillPolygon(hills, AlbertaLicenseDesign.sky.opacity(0.35))
         try c.fillPolygon(field, AlbertaLicenseDesign.wheat.opacity(0.55))
-        try Guilloche.waves(c, Rect(0, 130, 1012, 420), count: 18, amplitude: 22, wavelength: 180, drift: 0.2, thickness: 0.8,
-                            AlbertaLicenseDesign.sky.opacity(0.35), vertical: true)
+        try Guilloche.waves(c, Rect(0, 118, 1012, 470), count: 46, amplitude: 9, wavelength: 120, drift: 0.25, thickness: 0.7,
+                            AlbertaLicenseDesign.sky.opacity(0.3), vertical: true)
         // The top band.
         try c.linearGradient(Rect(0, 0, 1012, 112), from: (0, 0), to: (1012, 0), AlbertaLicenseDesign.blue, RGBA(0, 96, 170))
         try c.fill(Rect(0, 112, 1012, 6), AlbertaLicenseDesign.wheat)

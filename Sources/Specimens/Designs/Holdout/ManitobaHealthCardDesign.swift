@@ -30,9 +30,9 @@ struct ManitobaHealthCardDesign: SpecimenDesign {
     func draw(_ side: DocumentSide, on page: SpecimenPage, seed: UInt64) throws {
         let h = holder(seed)
         let c = page.canvas
-        try c.linearGradient(c.bounds, from: (0, 0), to: (1012, 638), RGBA(246, 242, 252), RGBA(226, 214, 242))
+        try c.linearGradient(c.bounds, from: (0, 0), to: (1012, 638), RGBA(240, 232, 250), RGBA(204, 182, 232))
         // The wheat band from bottom-left to top-right, with a thin purple edge.
-        try c.fillPolygon([(0, 520), (0, 638), (120, 638), (1012, 170), (1012, 60)], ManitobaHealthCardDesign.gold.opacity(0.45))
+        try c.fillPolygon([(0, 520), (0, 638), (120, 638), (1012, 170), (1012, 60)], ManitobaHealthCardDesign.gold.opacity(0.6))
         try c.strokePolylines([[(0, 520), (1012, 60)]], thickness: 3, ManitobaHealthCardDesign.purple.opacity(0.5))
         try Guilloche.spirograph(c, cx: 800, cy: 420, big: 150, small: 41, offset: 62, scale: 1.1, thickness: 0.8,
                                  ManitobaHealthCardDesign.purple.opacity(0.18))
