@@ -39,10 +39,17 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// Steadiness: the largest corner speed, in guide diagonals per second, that still counts as
     /// held still. 0.15/s is about 5 px a frame on a 1000 px guide at 30 fps: a resting hand.
     /// Measured as a speed (motion over elapsed time) so dropped frames do not look like shaking.
-    public var maxCornerSpeed: Double = 0.15
+    public var maxCornerSpeed: Double = 0.25
     /// A located quad further than this (in guide diagonals) from the last one is a different
     /// document, or tracking was lost: the document is classified again.
     public var trackingJump: Double = 0.2
+    /// Corners are the median of this many last located frames before they are judged: one or
+    /// two frames where the locator picks a wrong outline (a printed inner frame, a shadow) do
+    /// not move the card, break the steady hold, or end up in the flattened capture.
+    public var smoothingFrames: Int = 5
+    /// A located outline further than this (in guide diagonals) from the median is an outlier:
+    /// its frame's quality (blur, glare, cut-off) was measured on the wrong region and is not used.
+    public var outlierDistance: Double = 0.02
     /// While a card-shaped document stays unknown, classification is retried at most this often.
     public var reclassifyInterval: Double = 0.25
     /// An unknown quad counts as card-shaped when its long/short side ratio is within this share
