@@ -37,8 +37,12 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// Maximum `QualityReport.blur` for a capture.
     public var maxBlur: Double = 0.35
     /// Steadiness: the largest corner speed, in guide diagonals per second, that still counts as
-    /// held still. 0.15/s is about 5 px a frame on a 1000 px guide at 30 fps: a resting hand.
-    /// Measured as a speed (motion over elapsed time) so dropped frames do not look like shaking.
+    /// held still, measured on the median outline (`smoothingFrames`). 0.25/s is about 8 px a
+    /// frame on a 1280x720 frame's guide (diagonal 943 px) at 30 fps. On synthesized sequences
+    /// (synthesize-captures --sequence) a held card moves 1-3 px a frame plus the locator's own
+    /// noise of a few px, and shaky hands move up to ~20 px a frame: the first passes, the second
+    /// never holds for the steady hold. Measured as a speed (motion over elapsed time) so dropped
+    /// frames do not look like shaking.
     public var maxCornerSpeed: Double = 0.25
     /// A located quad further than this (in guide diagonals) from the last one is a different
     /// document, or tracking was lost: the document is classified again.
