@@ -229,17 +229,143 @@ void refine(const cv::Mat &img, Corners &p, float search) {
     p = refined;
 }
 
+
+/// A merged straight edge: unit direction, a point on it, and its extent along the direction.
+struct EdgeLine {
+    cv::Point2f dir, origin;
+    float t0, t1;
+    float length() const { return t1 - t0; }
+    cv::Vec4f vec() const { return cv::Vec4f(dir.x, dir.y, origin.x, origin.y); }
+};
+
+/// Long straight edges: probabilistic Hough segments merged when collinear.
+std::vector<EdgeLine> straightEdges(const cv::Mat &edges, int longSide) {
+    std::vector<cv::Vec4i> segments;
+    cv::HoughLinesP(edges, segments, 1, CV_PI / 180, 40, std::max(20, longSide / 10), 6);
+    std::sort(segments.begin(), segments.end(), [](const cv::Vec4i &a, const cv::Vec4i &b) {
+        return std::hypot(a[2] - a[0], a[3] - a[1]) > std::hypot(b[2] - b[0], b[3] - b[1]);
+    });
+    std::vector<EdgeLine> lines;
+    for (const auto &s : segments) {
+        cv::Point2f a(s[0], s[1]), b(s[2], s[3]);
+        cv::Point2f d = b - a;
+        float L = std::hypot(d.x, d.y);
+        if (L < 1) continue;
+        d *= 1 / L;
+        bool merged = false;
+        for (auto &l : lines) {
+            if (std::abs(l.dir.x * d.x + l.dir.y * d.y) < 0.9986f) continue;  // 3 degrees
+            cv::Point2f n(-l.dir.y, l.dir.x);
+            float da = (a - l.origin).dot(n), db = (b - l.origin).dot(n);
+            if (std::abs(da) > 3 || std::abs(db) > 3) continue;
+            float ta = (a - l.origin).dot(l.dir), tb = (b - l.origin).dot(l.dir);
+            float lo = std::min(ta, tb), hi = std::max(ta, tb);
+            if (lo > l.t1 + longSide * 0.08f || hi < l.t0 - longSide * 0.08f) continue;  // far along the line
+            l.t0 = std::min(l.t0, lo);
+            l.t1 = std::max(l.t1, hi);
+            merged = true;
+            break;
+        }
+        if (!merged) lines.push_back(EdgeLine{d, a, 0, L});
+        if (lines.size() >= 60) break;
+    }
+    std::sort(lines.begin(), lines.end(), [](const EdgeLine &a, const EdgeLine &b) { return a.length() > b.length(); });
+    if (lines.size() > 18) lines.resize(18);
+    return lines;
+}
+
+/// Quads made of two roughly parallel pairs of long edges (the image frame standing in for a
+/// side that is cut off), scored like the contour candidates.
+void lineCandidates(const cv::Mat &edges, const cv::Mat &support, std::vector<Candidate> &found) {
+    const cv::Size size = edges.size();
+    const double imageArea = static_cast<double>(size.area());
+    std::vector<EdgeLine> lines = straightEdges(edges, std::max(size.width, size.height));
+    const int real = static_cast<int>(lines.size());
+    const float W = static_cast<float>(size.width - 1), H = static_cast<float>(size.height - 1);
+    lines.push_back(EdgeLine{{1, 0}, {0, 0}, 0, W});
+    lines.push_back(EdgeLine{{1, 0}, {0, H}, 0, W});
+    lines.push_back(EdgeLine{{0, 1}, {0, 0}, 0, H});
+    lines.push_back(EdgeLine{{0, 1}, {W, 0}, 0, H});
+    const int n = static_cast<int>(lines.size());
+    auto parallel = [&](int i, int j) { return std::abs(lines[i].dir.dot(lines[j].dir)) > 0.94f; };  // 20 degrees
+    auto apart = [&](int i, int j) {
+        cv::Point2f nrm(-lines[i].dir.y, lines[i].dir.x);
+        cv::Point2f mid = lines[j].origin + lines[j].dir * (0.5f * (lines[j].t0 + lines[j].t1));
+        return std::abs((mid - lines[i].origin).dot(nrm));
+    };
+    std::vector<std::pair<int, int>> pairs;
+    const float minGap = 0.12f * std::min(size.width, size.height);
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            if (i >= real && j >= real) continue;  // two frame sides make no card
+            if (parallel(i, j) && apart(i, j) > minGap) pairs.emplace_back(i, j);
+        }
+    for (size_t p = 0; p < pairs.size(); ++p) {
+        for (size_t q = p + 1; q < pairs.size(); ++q) {
+            auto [a1, a2] = pairs[p];
+            auto [b1, b2] = pairs[q];
+            if (a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2) continue;
+            int frameSides = (a1 >= real) + (a2 >= real) + (b1 >= real) + (b2 >= real);
+            if (frameSides > 1) continue;
+            if (std::abs(lines[a1].dir.dot(lines[b1].dir)) > 0.5f) continue;  // the pairs must cross
+            Corners c;
+            if (!intersect(lines[a1].vec(), lines[b1].vec(), c[0]) || !intersect(lines[b1].vec(), lines[a2].vec(), c[1]) ||
+                !intersect(lines[a2].vec(), lines[b2].vec(), c[2]) || !intersect(lines[b2].vec(), lines[a1].vec(), c[3]))
+                continue;
+            bool sane = true;
+            for (auto &pt : c) sane &= pt.x > -0.5f * size.width && pt.x < 1.5f * size.width && pt.y > -0.5f * size.height && pt.y < 1.5f * size.height;
+            if (!sane) continue;
+            Corners q4 = clockwiseFromTopLeft(c);
+            if (!plausibleAngles(q4)) continue;
+            double quadArea = cv::contourArea(std::vector<cv::Point2f>(q4.begin(), q4.end()));
+            if (quadArea < 0.03 * imageArea || quadArea > 0.95 * imageArea) continue;
+            double aspect = estimatedAspect(q4);
+            double shape = aspectScore(aspect);
+            if (shape < 0.3) continue;
+            // Cheap pre-check: how much of each side the merged edges cover (frame sides count fully).
+            double covered = 0, perimeter = 0;
+            const int ids[4] = {a1, b1, a2, b2};
+            for (int k = 0; k < 4; ++k) {
+                const EdgeLine &l = lines[ids[k]];
+                // The side on line k runs between its intersections with the two crossing lines.
+                cv::Point2f e0 = c[(k + 3) % 4], e1 = c[k];
+                float s0 = (e0 - l.origin).dot(l.dir), s1 = (e1 - l.origin).dot(l.dir);
+                float lo = std::min(s0, s1), hi = std::max(s0, s1);
+                float side = hi - lo;
+                perimeter += side;
+                covered += ids[k] >= real ? side : std::max(0.0f, std::min(hi, l.t1) - std::max(lo, l.t0));
+            }
+            if (perimeter <= 0 || covered / perimeter < 0.45) continue;
+            auto [edge, weakest] = edgeSupport(support, q4);
+            if (edge < 0.55) continue;
+            Candidate cand;
+            cand.p = q4;
+            cand.aspect = aspect;
+            cand.edge = edge;
+            cand.cutOff = frameSides > 0;
+            for (auto &pt : q4) cand.cutOff = cand.cutOff || pt.x < -2 || pt.y < -2 || pt.x > W + 2 || pt.y > H + 2;
+            double sizeTerm = std::sqrt(std::min(1.0, quadArea / (0.3 * imageArea)));
+            cand.score = shape * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
+            if (cand.cutOff) cand.score *= 0.8;
+            if (cand.score >= 0.05) found.push_back(cand);
+        }
+    }
+}
+
 std::vector<Candidate> findCandidates(const cv::Mat &small) {
     const cv::Size size = small.size();
     const double imageArea = static_cast<double>(size.area());
     cv::Mat edges = edgeMap(small);
+    cv::Mat plainSupport;
+    cv::dilate(edges, plainSupport, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
+    std::vector<Candidate> found;
+    lineCandidates(edges, plainSupport, found);
     // The image frame closes the outline of a card cut off by it.
     cv::rectangle(edges, cv::Rect(0, 0, size.width, size.height), cv::Scalar(255), 1);
     cv::Mat closed, support;
     cv::dilate(edges, closed, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
     cv::dilate(edges, support, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
 
-    std::vector<Candidate> found;
     for (const cv::Mat *source : {&edges, &closed}) {
         std::vector<std::vector<cv::Point>> contours;
         cv::findContours(source->clone(), contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);

@@ -9,6 +9,8 @@ struct ClassificationResult: Sendable {
     /// The document's own corners (top-left first), in image pixels.
     var corners: Quad? = nil
     var orientation: Orientation? = nil
+    /// The document flattened at the classifier's working size (for quality), when made.
+    var flattened: Image? = nil
     /// Evidence, for calibration and debugging.
     var inliers: Int = 0
     var spread: Double = 0

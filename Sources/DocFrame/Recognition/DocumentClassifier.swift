@@ -60,17 +60,24 @@ final class DocumentClassifier: Sendable {
 
     var isEmpty: Bool { templates.isEmpty }
 
-    /// Classifies `image`, using the located quad when there is one.
-    func classify(_ image: Image, located: LocatedQuad?, flattened: Image?) throws -> ClassificationResult {
+    /// Classifies `image`: the located quads first (flattened, best first), then the whole frame.
+    func classify(_ image: Image, candidates: [LocatedQuad]) throws -> ClassificationResult {
         guard !templates.isEmpty else { return ClassificationResult(templateIndex: nil, confidence: 0) }
         var best: ClassificationResult?
-        if let located, let flattened {
-            best = try classifyFlattened(image, located: located, flattened: flattened)
+        for located in candidates {
+            let format = located.nearestFormat
+            guard let flattened = try? image.warped(located.landscapeCorners, width: Self.workWidth,
+                                                    height: Self.workWidth * format.canonicalHeight / format.canonicalWidth) else { continue }
+            var result = try classifyFlattened(image, located: located, flattened: flattened)
+            result.flattened = flattened
+            if best == nil || (result.templateIndex != nil && (best?.templateIndex == nil || result.confidence > best!.confidence)) {
+                best = result
+            }
             if let b = best, b.templateIndex != nil, b.confidence >= 0.9 { return b }
         }
-        // The whole frame: a cut-off or occluded card, or a quad that was not the document.
+        // The whole frame: a cut-off or occluded card, or quads that were not the document.
         let frame = try classifyFrame(image)
-        if frame.templateIndex != nil, frame.confidence > (best?.confidence ?? 0) || best?.templateIndex == nil {
+        if frame.templateIndex != nil, best?.templateIndex == nil || frame.confidence > best!.confidence {
             return frame
         }
         return best ?? frame
@@ -176,7 +183,9 @@ final class DocumentClassifier: Sendable {
     /// One calibrated confidence from the verified inliers, how much of the template they span,
     /// and the colour-layout similarity (logistic; fitted on synthetic captures).
     static func confidence(inliers: Int, spread: Double, appearance: Double) -> Double {
-        let z = -3.2 + 0.22 * Double(min(inliers, 40)) + 2.5 * min(spread, 0.6) + 2.0 * (appearance - 0.5)
+        // Inliers alone are fooled by shared print (the same font, a similar header band);
+        // the colour layout of an unknown design disagrees even when some keypoints agree.
+        let z = -6 + 0.15 * Double(min(inliers, 50)) + 6 * min(spread, 0.5) + 5 * appearance
         return 1 / (1 + exp(-z))
     }
 

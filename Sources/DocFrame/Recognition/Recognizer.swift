@@ -42,49 +42,46 @@ public final class Recognizer: Sendable {
             timing[stage, default: 0] += Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
             clock = now
         }
-        let located = try locator.locateBest(in: image)
-        var flattened: Image?
-        if let located {
-            let format = located.nearestFormat
-            flattened = try? image.warped(located.landscapeCorners, width: DocumentClassifier.workWidth,
-                                          height: DocumentClassifier.workWidth * format.canonicalHeight / format.canonicalWidth)
-        }
+        let candidates = try locator.locate(in: image, limit: 2)
+        let located = candidates.first
         lap("locate")
         var observation = DocumentObservation()
         if let located {
             observation.corners = located.corners
             observation.orientation = .up
         }
+        var flattened: Image?
+        var cutOff = located?.cutOff ?? false
         if options.classify, !classifier.isEmpty {
-            let result = try classifier.classify(image, located: located, flattened: flattened)
+            let result = try classifier.classify(image, candidates: candidates)
             lap("classify")
             if Recognizer.debug {
                 let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"
                 FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance)\n".utf8))
             }
             timing["ocr", default: 0] += result.ocrMs
-            if let i = result.templateIndex {
+            if let i = result.templateIndex, var corners = result.corners {
                 let t = catalog.templates[i]
                 observation.document = DocumentIdentity(templateId: t.id, label: t.label, kind: t.kind, side: t.side,
                                                         jurisdiction: t.jurisdiction, policy: t.policy,
                                                         confidence: (result.confidence * 1000).rounded() / 1000)
-                observation.corners = result.corners
-                observation.orientation = result.orientation
-                if result.path == .frame, let corners = result.corners {
+                if result.path == .frame {
                     // The frame path's corners come from the homography: refit them to the edges.
-                    observation.corners = refined(corners, in: image)
+                    corners = refined(corners, in: image)
                     flattened = try? image.warped(corners, width: DocumentClassifier.workWidth,
                                                   height: DocumentClassifier.workWidth * t.height / t.width)
+                } else {
+                    flattened = result.flattened
                 }
+                observation.corners = corners
+                observation.orientation = result.orientation
+                cutOff = !corners.isInside(width: image.width + 1, height: image.height + 1)
             }
         }
         if let corners = observation.corners {
-            let flat = try flattened ?? image.warped(corners, width: DocumentClassifier.workWidth, height: 403)
+            let flat = try flattened ?? image.warped(located?.landscapeCorners ?? corners, width: DocumentClassifier.workWidth, height: 403)
             observation.quality = try quality.measure(flattened: flat, corners: corners, imageWidth: image.width,
-                                                      imageHeight: image.height, cutOff: located?.cutOff ?? false)
-            if observation.document != nil || located == nil {
-                observation.quality?.cutOff = !corners.isInside(width: image.width + 1, height: image.height + 1)
-            }
+                                                      imageHeight: image.height, cutOff: cutOff)
         }
         lap("classify")
         observation.timingMs = timing
