@@ -44,8 +44,19 @@ let package = Package(
             dependencies: ["DocFrame"]
         ),
         .testTarget(
+            name: "CLITests",
+            dependencies: ["docframe"]
+        ),
+        .testTarget(
             name: "DocFrameTests",
-            dependencies: ["DocFrame"]
+            dependencies: ["DocFrame", "CTestDrawing"]
+        ),
+        // Test-only canvas (TrueType text through OpenCV's freetype module, photo degradations)
+        // for the OCR and MRZ tests; the library itself never links freetype.
+        .target(
+            name: "CTestDrawing",
+            dependencies: ["COpenCV"],
+            linkerSettings: [.linkedLibrary("opencv_freetype")]
         ),
 
         // Synthetic training data (issue 3): drawing and photo-effect primitives over OpenCV

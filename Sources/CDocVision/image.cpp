@@ -10,7 +10,7 @@
 
 extern "C" {
 
-dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orientation,
+dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orientation, int reduction,
                           int64_t max_pixels, dv_image **out, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(bytes && length > 0, error, "no bytes to decode");
@@ -18,6 +18,13 @@ dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orienta
         // imdecode takes a Mat header over the caller's bytes; it does not copy them.
         cv::Mat raw(1, static_cast<int>(length), CV_8UC1, const_cast<uint8_t *>(bytes));
         int flags = cv::IMREAD_COLOR;
+        switch (reduction) {
+            case 1: break;
+            case 2: flags = cv::IMREAD_REDUCED_COLOR_2; break;
+            case 4: flags = cv::IMREAD_REDUCED_COLOR_4; break;
+            case 8: flags = cv::IMREAD_REDUCED_COLOR_8; break;
+            default: return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "reduction %d is not 1, 2, 4 or 8", reduction);
+        }
         if (!apply_orientation) flags |= cv::IMREAD_IGNORE_ORIENTATION;
         cv::Mat mat = cv::imdecode(raw, flags);
         if (mat.empty()) return dv::fail(error, DV_ERR_TRUNCATED, "the decoder could not read the image data");
@@ -101,14 +108,18 @@ dv_status dv_image_encode(const dv_image *image, dv_encoding encoding, int32_t q
         DV_REQUIRE(image && out_bytes && out_length, error, "null pointer");
         std::vector<uchar> encoded;
         std::vector<int> params;
-        const char *ext = ".png";
-        if (encoding == DV_ENCODE_JPEG) {
-            DV_REQUIRE(quality >= 1 && quality <= 100, error, "JPEG quality %d is outside 1...100", quality);
-            ext = ".jpg";
-            params = {cv::IMWRITE_JPEG_QUALITY, quality};
-        } else {
-            DV_REQUIRE(encoding == DV_ENCODE_PNG, error, "unknown encoding %d", (int)encoding);
-            params = {cv::IMWRITE_PNG_COMPRESSION, 3};
+        const char *ext = nullptr;
+        switch (encoding) {
+            case DV_ENCODE_JPEG:
+            case DV_ENCODE_WEBP:
+                DV_REQUIRE(quality >= 1 && quality <= 100, error, "quality %d is outside 1...100", quality);
+                ext = encoding == DV_ENCODE_JPEG ? ".jpg" : ".webp";
+                params = {encoding == DV_ENCODE_JPEG ? cv::IMWRITE_JPEG_QUALITY : cv::IMWRITE_WEBP_QUALITY, quality};
+                break;
+            case DV_ENCODE_PNG: ext = ".png"; params = {cv::IMWRITE_PNG_COMPRESSION, 3}; break;
+            case DV_ENCODE_TIFF: ext = ".tiff"; break;
+            case DV_ENCODE_BMP: ext = ".bmp"; break;
+            default: return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "unknown encoding %d", (int)encoding);
         }
         if (!cv::imencode(ext, image->mat, encoded, params))
             return dv::fail(error, DV_ERR_INTERNAL, "the encoder refused the image");

@@ -52,8 +52,11 @@ typedef enum {
 } dv_pixel_format;
 
 typedef enum {
-    DV_ENCODE_JPEG = 0,
-    DV_ENCODE_PNG = 1
+    DV_ENCODE_JPEG = 0,  ///< quality 1..100
+    DV_ENCODE_PNG = 1,
+    DV_ENCODE_WEBP = 2,  ///< quality 1..100 (lossy)
+    DV_ENCODE_TIFF = 3,
+    DV_ENCODE_BMP = 4
 } dv_encoding;
 
 typedef enum {
@@ -68,7 +71,9 @@ typedef enum {
 /// Decodes an encoded image (JPEG, PNG, WebP, TIFF, BMP) to BGR, applying EXIF orientation
 /// when `apply_orientation` is non-zero. The caller has already checked the header against its
 /// pixel budget; `max_pixels` is checked again after decoding as a second line of defence.
-dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orientation,
+/// `reduction` (1, 2, 4 or 8) decodes at that fraction of the size; JPEG does this inside the
+/// decoder (DCT scaling), several times faster than decoding in full and shrinking.
+dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orientation, int reduction,
                           int64_t max_pixels, dv_image **out, dv_error *error);
 
 /// Copies a caller-owned camera buffer into a new BGR (or gray, for GRAY8) image.
@@ -90,7 +95,7 @@ int32_t dv_image_channels(const dv_image *image);
 /// Copies the pixels row by row, tightly packed (width x channels bytes a row), into `buffer`.
 dv_status dv_image_copy_pixels(const dv_image *image, uint8_t *buffer, size_t length, dv_error *error);
 
-/// Encodes to JPEG (`quality` 1..100) or PNG. The returned buffer is freed with dv_buffer_free.
+/// Encodes in `encoding` (`quality` is used by JPEG and WebP). The returned buffer is freed with dv_buffer_free.
 dv_status dv_image_encode(const dv_image *image, dv_encoding encoding, int32_t quality,
                           uint8_t **out_bytes, size_t *out_length, dv_error *error);
 void dv_buffer_free(uint8_t *bytes);

@@ -38,6 +38,14 @@ public struct Image: Sendable {
     /// The header is read first: a size over `limits.maxPixels` is refused before any pixel
     /// buffer is allocated, and data that ends early is refused as `truncatedImage`.
     public init(encoded bytes: [UInt8], limits: ImageLimits = .default) throws {
+        self = try Image.decode(bytes, limits: limits, minimumLongSide: nil).image
+    }
+
+    /// Decodes at a reduced size when a smaller picture is all the caller needs: the largest of
+    /// 1/2, 1/4, 1/8 whose longer side stays at least `minimumLongSide` (JPEG decodes this
+    /// inside the decoder, several times faster). `scale` maps the result's pixels back to the
+    /// full image's (multiply coordinates by it). The limits apply to the full size.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default, minimumLongSide: Int?) throws -> (image: Image, scale: Int) {
         guard !bytes.isEmpty else { throw DocFrameError(.emptyFile, "the image data is empty") }
         guard bytes.count <= limits.maxEncodedBytes else {
             throw DocFrameError(.imageTooLarge, "\(bytes.count) bytes is over the limit of \(limits.maxEncodedBytes)")
@@ -50,12 +58,17 @@ public struct Image: Sendable {
         guard header.isComplete else {
             throw DocFrameError(.truncatedImage, "the \(header.format.rawValue.uppercased()) data ends before the image is complete")
         }
+        var reduction = 1
+        if let minimumLongSide, header.format == .jpeg {
+            let longSide = max(header.width, header.height)
+            while reduction < 8, longSide / (reduction * 2) >= minimumLongSide { reduction *= 2 }
+        }
         let native = try bytes.withUnsafeBufferPointer { buffer in
             try DocVision.makeImage { out, error in
-                dv_image_decode(buffer.baseAddress, buffer.count, 1, Int64(limits.maxPixels), out, error)
+                dv_image_decode(buffer.baseAddress, buffer.count, 1, Int32(reduction), Int64(limits.maxPixels), out, error)
             }
         }
-        self.init(native: native)
+        return (Image(native: native), reduction)
     }
 
     /// Reads a file's bytes with the same typed errors as `init(contentsOfFile:)`
@@ -164,6 +177,9 @@ public struct Image: Sendable {
         let (format, quality): (dv_encoding, Int32) = switch encoding {
         case .jpeg(let quality): (DV_ENCODE_JPEG, Int32(clamping: quality))
         case .png: (DV_ENCODE_PNG, 0)
+        case .webp(let quality): (DV_ENCODE_WEBP, Int32(clamping: quality))
+        case .tiff: (DV_ENCODE_TIFF, 0)
+        case .bmp: (DV_ENCODE_BMP, 0)
         }
         try DocVision.check { dv_image_encode(native.handle, format, quality, &bytes, &length, $0) }
         defer { dv_buffer_free(bytes) }

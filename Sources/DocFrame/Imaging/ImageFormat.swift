@@ -10,12 +10,19 @@ public enum ImageEncoding: Sendable, Equatable {
     /// JPEG at a quality from 1 to 100.
     case jpeg(quality: Int)
     case png
+    /// Lossy WebP at a quality from 1 to 100.
+    case webp(quality: Int)
+    case tiff
+    case bmp
 
     /// The file extension, without the dot.
     public var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .png: "png"
+        case .webp: "webp"
+        case .tiff: "tiff"
+        case .bmp: "bmp"
         }
     }
 }

@@ -18,6 +18,7 @@ enum ImagingBench {
                         bottomRight: Point(x: 960, y: 600), bottomLeft: Point(x: 280, y: 560))
         return [
             BenchRow(name: "decode 12 MP JPEG (4000x3000)") { _ = try Image(encoded: jpeg) },
+            BenchRow(name: "decode 12 MP JPEG at 1/2 (long side >= 1280)") { _ = try Image.decode(jpeg, minimumLongSide: 1280) },
             BenchRow(name: "NV12 -> BGR, 1920x1080") {
                 _ = try Image(pixels: nv12, width: w, height: h, bytesPerRow: w, format: .nv12)
             },

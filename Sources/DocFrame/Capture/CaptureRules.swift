@@ -1,0 +1,69 @@
+/// The capture table (DESIGN.md, "Capture session (normative)"): which row a frame's
+/// observation calls for, by priority, first match wins. Pure: no time, no images.
+struct CaptureRules: Sendable {
+    let asked: DocumentKind
+    let policy: CapturePolicy
+    let messages: Messages
+    let format: DocumentFormat
+
+    /// The row for one observation, and whether every auto-capture check passes (row 11).
+    func evaluate(_ observation: TrackedObservation, expecting side: DocumentSide, guide: GuideRect,
+                  frameWidth: Int, frameHeight: Int) -> (row: CaptureRow, checksPass: Bool) {
+        guard let quad = observation.corners else { return (CaptureRow(.searching, .searching), false) }
+        let identity = observation.identity
+        let label = identity.map { $0.label[messages.language] }
+
+        if let identity {
+            // 1. A document that can never be used: a health card or an unusable template.
+            if identity.policy == .unusable || identity.kind == .healthCard {
+                return (CaptureRow(.unusable, .unusable, label: messages.kindName(identity.kind), shownKind: identity.kind), false)
+            }
+            // 2. A known document of another kind.
+            if identity.kind != asked {
+                return (CaptureRow(.needsUser, .wrongDocument, label: messages.kindName(identity.kind), shownKind: identity.kind), false)
+            }
+            // 3. Upside down.
+            if observation.orientation == .upsideDown {
+                return (CaptureRow(.needsUser, .upsideDown, label: label), false)
+            }
+            // 4, 5. The other side than the one expected (never for a passport's single page).
+            if asked != .passport, identity.side != side {
+                return (CaptureRow(.needsUser, side == .back ? .showBack : .showFront, label: label), false)
+            }
+        } else if !isCardShaped(quad) {
+            // Something the locator found that is not shaped like the document: not a document.
+            return (CaptureRow(.searching, .searching), false)
+        }
+
+        let quality = observation.quality
+        // 6. Outside the image, or beyond the guide by more than allowed.
+        let cutOff = (quality?.cutOff ?? false) || !quad.isInside(width: frameWidth, height: frameHeight)
+        if cutOff || guide.overflow(of: quad) > policy.maxOverflow {
+            return (CaptureRow(.adjusting, .fitInFrame, label: label), false)
+        }
+        // 7. Long axis across the guide's.
+        if guide.isAcross(quad) {
+            return (CaptureRow(.adjusting, .turnSideways, label: label), false)
+        }
+        // 8. Too small in the guide.
+        if guide.fill(of: quad) < policy.minFill {
+            return (CaptureRow(.adjusting, .moveCloser, label: label), false)
+        }
+        // 9. Glare.
+        if let quality, quality.glare > policy.maxGlare {
+            return (CaptureRow(.adjusting, .avoidGlare, label: label), false)
+        }
+        // 10. Not yet steady or sharp, not upright, or card-shaped but unknown: never captured.
+        let sharp = quality.map { $0.blur <= policy.maxBlur } ?? false
+        guard identity != nil, observation.orientation == .up, observation.steady, sharp else {
+            return (CaptureRow(.adjusting, .checking, label: label), false)
+        }
+        // 11. Every check passes.
+        return (CaptureRow(.ready, .holdStill, label: label, tick: true), true)
+    }
+
+    /// Long/short side ratio near the guide format's (ID-1 or TD3).
+    func isCardShaped(_ quad: Quad) -> Bool {
+        abs(quad.sideRatio / format.aspectRatio - 1) <= policy.cardShapeTolerance
+    }
+}

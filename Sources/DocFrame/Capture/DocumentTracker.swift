@@ -1,0 +1,158 @@
+import Foundation
+
+/// Follows one document from frame to frame so classification runs only when it must: when a
+/// document appears, when tracking is lost (the quad jumps), or while it is still unknown (at
+/// most every `reclassifyInterval`, as while the user is asked to show another document or
+/// side). In between, frames are only located, the identity is
+/// carried over, and the corners keep their labels by matching the previous frame's, so the
+/// orientation follows a card turned in the hand.
+///
+/// Replays classify synchronously on the frame that needs it (the same output on every
+/// machine); live sessions hand classification to a `BackgroundClassification` and keep
+/// locating frames meanwhile (the identity shows up on the first frame after it is known).
+struct DocumentTracker: Sendable {
+    private(set) var corners: Quad?
+    private var time: Double?
+    private var identity: DocumentIdentity?
+    private var orientation: Orientation?
+    private var lastClassification: Double?
+    /// Analyses asked for, by depth (for tests and the bench).
+    private(set) var locateCount = 0
+    private(set) var classifyCount = 0
+
+    /// Forgets the document (a new side starts).
+    mutating func reset() {
+        corners = nil
+        time = nil
+        identity = nil
+        orientation = nil
+        lastClassification = nil
+    }
+
+    /// - Parameter reverify: the user was asked to change the document (wrong kind, wrong side,
+    ///   unusable): classify again every `reclassifyInterval`, because a card turned over or
+    ///   swapped in place can keep a smoothly tracked quad.
+    mutating func observe(_ frame: Image, at t: Double, analyzer: any FrameAnalyzing, guide: GuideRect,
+                          policy: CapturePolicy, reverify: Bool = false,
+                          background: BackgroundClassification? = nil) throws -> TrackedObservation {
+        if let background {
+            return try observeLive(frame, at: t, analyzer: analyzer, guide: guide, policy: policy, reverify: reverify,
+                                   background: background)
+        }
+        let previous = corners, previousTime = time
+        let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
+        var classify = previous == nil || ((identity == nil || reverify) && due)
+        var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
+
+        var aligned: Quad?
+        if let found = observation.corners, let previous, !classify {
+            let candidate = DocumentTracker.align(found, to: previous)
+            if candidate.maxCornerDistance(to: previous) > policy.trackingJump * guide.diagonal {
+                // Tracking lost: possibly another document. Classify this same frame so a
+                // swapped document never shows the old one's label.
+                classify = true
+                observation = try analyze(frame, classify: true, previous: nil, analyzer: analyzer)
+            } else {
+                aligned = candidate
+            }
+        }
+        guard let found = observation.corners else {
+            reset()
+            time = t
+            return .nothing
+        }
+        if classify {
+            lastClassification = t
+            identity = observation.document
+            aligned = found
+            orientation = observation.document != nil ? observation.orientation : nil
+        } else if identity != nil, let aligned {
+            orientation = DocumentTracker.orientation(of: aligned)
+        }
+        return finish(aligned ?? found, quality: observation.quality, classified: classify, at: t, previous: previous,
+                      previousTime: previousTime, guide: guide, policy: policy)
+    }
+
+    /// The live path: locate now, classify in the background.
+    private mutating func observeLive(_ frame: Image, at t: Double, analyzer: any FrameAnalyzing, guide: GuideRect,
+                                      policy: CapturePolicy, reverify: Bool,
+                                      background: BackgroundClassification) throws -> TrackedObservation {
+        let previous = corners, previousTime = time
+        let jump = policy.trackingJump * guide.diagonal
+        let observation = try analyze(frame, classify: false, previous: previous, analyzer: analyzer)
+        guard let found = observation.corners else {
+            reset()
+            background.invalidate()
+            time = t
+            return .nothing
+        }
+        var quad = found
+        if let previous, case let tracked = DocumentTracker.align(found, to: previous), tracked.maxCornerDistance(to: previous) <= jump {
+            quad = tracked
+        } else {
+            // A new document, or tracking lost: what was known no longer applies.
+            identity = nil
+            orientation = nil
+            lastClassification = nil
+            background.invalidate()
+        }
+        var classified = false
+        if let (answer, answerTime) = background.takeResult() {
+            lastClassification = answerTime
+            if let answerCorners = answer.corners,
+               case let matched = DocumentTracker.align(quad, to: answerCorners), matched.maxCornerDistance(to: answerCorners) <= jump {
+                // Still the document that was classified: take its identity, and its corner
+                // labels (the document's own order) for the quad of this frame.
+                identity = answer.document
+                if identity != nil { quad = matched }
+                classified = true
+            }
+        }
+        if identity != nil { orientation = DocumentTracker.orientation(of: quad) }
+        let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
+        if (identity == nil || reverify) && due && !background.inFlight {
+            classifyCount += 1
+            lastClassification = t
+            background.start(frame, at: t, previous: quad, analyzer: analyzer)
+        }
+        return finish(quad, quality: observation.quality, classified: classified, at: t, previous: previous,
+                      previousTime: previousTime, guide: guide, policy: policy)
+    }
+
+    private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, at t: Double, previous: Quad?,
+                                 previousTime: Double?, guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
+        var steady = false
+        if let previous, let previousTime, t > previousTime {
+            let motion = DocumentTracker.align(quad, to: previous).maxCornerDistance(to: previous)
+            let speed = motion / max(guide.diagonal, 1) / (t - previousTime)
+            steady = speed <= policy.maxCornerSpeed
+        }
+        corners = quad
+        time = t
+        return TrackedObservation(corners: quad, identity: identity, orientation: identity != nil ? orientation : nil,
+                                  quality: quality, steady: steady, classified: classified)
+    }
+
+    private mutating func analyze(_ frame: Image, classify: Bool, previous: Quad?, analyzer: any FrameAnalyzing) throws -> DocumentObservation {
+        if classify { classifyCount += 1 } else { locateCount += 1 }
+        return try analyzer.analyze(frame, request: AnalysisRequest(depth: classify ? .locateAndClassify : .locate,
+                                                                     previousCorners: previous))
+    }
+
+    /// `quad` with its labels turned to best match `previous` (corners move little between frames).
+    static func align(_ quad: Quad, to previous: Quad) -> Quad {
+        var best = quad, bestDistance = Double.infinity
+        for k in 0..<4 {
+            let turned = quad.rotatingLabels(by: k)
+            let distance = zip(turned.points, previous.points).map { $0.distance(to: $1) }.reduce(0, +)
+            if distance < bestDistance { (best, bestDistance) = (turned, distance) }
+        }
+        return best
+    }
+
+    /// The clockwise rotation of the document from its labelled top edge.
+    static func orientation(of quad: Quad) -> Orientation {
+        let top = (quad.topRight - quad.topLeft) + (quad.bottomRight - quad.bottomLeft)
+        return Orientation(snapping: atan2(top.y, top.x) * 180 / .pi)
+    }
+}

@@ -1,0 +1,48 @@
+/// How much a frame analysis must do. Locating the quad and measuring quality is cheap and runs
+/// on every frame; classification (features, index vote, homography, OCR, MRZ) is the
+/// expensive part and runs only when a new document appears, tracking is lost, or a document
+/// is still unknown (at most every `CapturePolicy.reclassifyInterval`).
+public enum AnalysisDepth: String, Sendable, CaseIterable {
+    /// Corners and quality only. `document` and `orientation` of the answer are ignored: the
+    /// session carries the identity over from the last classification while the quad tracks.
+    case locate
+    /// Corners, quality, and the document's identity and orientation.
+    case locateAndClassify
+}
+
+/// What the session asks of one frame.
+public struct AnalysisRequest: Sendable, Hashable {
+    public var depth: AnalysisDepth
+    /// Where the document was on the last frame (a tracking hint: search near it first).
+    public var previousCorners: Quad?
+
+    public init(depth: AnalysisDepth, previousCorners: Quad? = nil) {
+        self.depth = depth
+        self.previousCorners = previousCorners
+    }
+}
+
+/// Turns one camera frame into a `DocumentObservation`. The recognition layer's `Recognizer`
+/// conforms; tests use scripted analyzers. A replay calls it from one thread at a time; a live
+/// session may classify one frame in the background while it locates the next, so conforming
+/// types must allow concurrent calls (read-only shared state, per-call scratch).
+///
+/// Answers follow the classify contract (DESIGN.md): `corners` nil when no document is found;
+/// with `.locateAndClassify`, corners in the document's own order and `document` nil when the
+/// document is not known; with `.locate`, corners in any clockwise order.
+public protocol FrameAnalyzing: Sendable {
+    func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation
+}
+
+/// A `FrameAnalyzing` made from a closure, to plug any recognizer in without a new type.
+public struct FrameAnalyzer: FrameAnalyzing {
+    private let body: @Sendable (Image, AnalysisRequest) throws -> DocumentObservation
+
+    public init(_ body: @escaping @Sendable (Image, AnalysisRequest) throws -> DocumentObservation) {
+        self.body = body
+    }
+
+    public func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
+        try body(frame, request)
+    }
+}

@@ -1,0 +1,121 @@
+internal import CTesseract
+import Foundation
+
+/// Owns one Tesseract `TessBaseAPI` handle, initialised for one model (language + data folder +
+/// engine), and frees it in `deinit`.
+///
+/// Not thread-safe (Tesseract handles are not): `TextReader` pools engines and hands each to
+/// one thread at a time. `@unchecked Sendable` only so the pool can move engines between threads.
+final class TesseractEngine: @unchecked Sendable {
+    private let handle: OpaquePointer
+    let model: OCRModel
+
+    /// Loads `model`. Throws `resourcesNotFound` when its traineddata is missing and `ocrFailed`
+    /// when Tesseract refuses it.
+    init(model: OCRModel) throws {
+        let file = (model.dataPath as NSString).appendingPathComponent(model.language + ".traineddata")
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw DocFrameError(.resourcesNotFound, "the Tesseract model \(model.language).traineddata is not in \(model.dataPath)")
+        }
+        guard let handle = TessBaseAPICreate() else {
+            throw DocFrameError(.outOfMemory, "Tesseract could not create an engine")
+        }
+        // Tesseract chatters on stderr ("Estimating resolution..."); a library must not.
+        let names = ["debug_file"]
+        let values = ["/dev/null"]
+        let status = withCStringArray(names) { namePointers in
+            withCStringArray(values) { valuePointers in
+                TessBaseAPIInit4(handle, model.dataPath, model.language, model.engine.tesseractValue,
+                                 nil, 0, namePointers, valuePointers, names.count, 0)
+            }
+        }
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw DocFrameError(.ocrFailed, "Tesseract could not load \(model.language).traineddata from \(model.dataPath)")
+        }
+        self.handle = handle
+        self.model = model
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Recognises an 8-bit grey image (`pixels` tightly packed, `width` bytes a row).
+    func recognize(gray pixels: [UInt8], width: Int, height: Int, mode: TextReadingMode,
+                   whitelist: String?, resolution: Int) throws -> RecognizedText {
+        guard width > 0, height > 0, pixels.count >= width * height else {
+            throw DocFrameError(.invalidArgument, "an image of \(width)x\(height) cannot be read")
+        }
+        defer { TessBaseAPIClear(handle) }
+        // Set on every call: a pooled engine keeps the previous caller's whitelist otherwise.
+        TessBaseAPISetVariable(handle, "tessedit_char_whitelist", whitelist ?? "")
+        TessBaseAPISetPageSegMode(handle, mode.pageSegMode)
+        pixels.withUnsafeBufferPointer { buffer in
+            TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
+        }
+        TessBaseAPISetSourceResolution(handle, Int32(resolution))
+        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+            throw DocFrameError(.ocrFailed, "Tesseract failed on a \(width)x\(height) image")
+        }
+        let text = takeString(TessBaseAPIGetUTF8Text(handle)) ?? ""
+        let meanConfidence = TessBaseAPIMeanTextConf(handle)
+        let words = collectWords()
+        return RecognizedText(text: text.trimmingCharacters(in: .whitespacesAndNewlines),
+                              confidence: max(0, min(1, Double(meanConfidence) / 100)),
+                              words: words)
+    }
+
+    /// The recognised words with their boxes, in reading order.
+    private func collectWords() -> [RecognizedText.Word] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        var words: [RecognizedText.Word] = []
+        let page = TessResultIteratorGetPageIterator(iterator)
+        repeat {
+            guard let text = takeString(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)) else { continue }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            words.append(RecognizedText.Word(text: text, confidence: max(0, min(1, confidence)),
+                                             x: Int(left), y: Int(top),
+                                             width: Int(right - left), height: Int(bottom - top)))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return words
+    }
+
+    /// Copies and frees a string Tesseract allocated.
+    private func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { TessDeleteText(pointer) }
+        return String(cString: pointer)
+    }
+}
+
+extension OCRModel.Engine {
+    fileprivate var tesseractValue: TessOcrEngineMode {
+        switch self {
+        case .legacy: OEM_TESSERACT_ONLY
+        case .lstm: OEM_LSTM_ONLY
+        case .automatic: OEM_DEFAULT
+        }
+    }
+}
+
+extension TextReadingMode {
+    fileprivate var pageSegMode: TessPageSegMode {
+        switch self {
+        case .line: PSM_SINGLE_LINE
+        case .block: PSM_SINGLE_BLOCK
+        case .word: PSM_SINGLE_WORD
+        }
+    }
+}
+
+/// Calls `body` with a C array of C strings valid for the duration of the call.
+private func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}

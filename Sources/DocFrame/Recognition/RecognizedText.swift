@@ -1,0 +1,34 @@
+/// What Tesseract read in an image.
+public struct RecognizedText: Sendable, Hashable {
+    /// One recognised word and where it lies, in pixels of the image that was read.
+    public struct Word: Sendable, Hashable {
+        public var text: String
+        /// 0...1.
+        public var confidence: Double
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+
+        public init(text: String, confidence: Double, x: Int, y: Int, width: Int, height: Int) {
+            self.text = text
+            self.confidence = confidence
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The text, lines separated by `\n`, without leading or trailing white space.
+    public var text: String
+    /// Tesseract's mean word confidence, 0...1 (0 when nothing was read).
+    public var confidence: Double
+    public var words: [Word]
+
+    public init(text: String, confidence: Double, words: [Word] = []) {
+        self.text = text
+        self.confidence = confidence
+        self.words = words
+    }
+}

@@ -1,0 +1,9 @@
+/// How Tesseract should segment the image it is given.
+public enum TextReadingMode: String, Sendable, CaseIterable {
+    /// One line of text (an MRZ line, a header).
+    case line
+    /// A uniform block of several lines.
+    case block
+    /// One word.
+    case word
+}

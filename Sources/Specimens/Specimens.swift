@@ -1,2 +1,0 @@
-// Specimen designs (issue 3). Placeholder until the renderer lands.
-public enum Specimens {}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+@Suite("TextReader")
+struct TextReaderTests {
+    @Test("reads a rendered line of English exactly")
+    func readsLine() throws {
+        let image = try TestCanvas.line("ONTARIO DRIVER LICENCE")
+        let result = try TextReader.shared.read(image, language: "eng", mode: .line)
+        #expect(result.text == "ONTARIO DRIVER LICENCE")
+        #expect(result.confidence > 0.7 && result.confidence <= 1)
+    }
+
+    @Test("reads a block of two lines, word boxes in reading order and where they were drawn")
+    func readsBlockWithBoxes() throws {
+        let canvas = TestCanvas(width: 700, height: 200)
+        canvas.text("HEALTH CARD", x: 30, y: 30, size: 40)
+        canvas.text("PERMANENT RESIDENT", x: 30, y: 110, size: 40)
+        let result = try TextReader.shared.read(try canvas.image(), mode: .block)
+        #expect(result.text == "HEALTH CARD\nPERMANENT RESIDENT")
+        #expect(result.words.map(\.text) == ["HEALTH", "CARD", "PERMANENT", "RESIDENT"])
+        let health = try #require(result.words.first)
+        #expect(abs(health.x - 30) < 8 && abs(health.y - 30) < 10)
+        let resident = result.words[3]
+        #expect(resident.y > 100 && resident.x > health.x + 200)
+    }
+
+    @Test("a whitelist keeps other characters out, and does not leak into the next read")
+    func whitelist() throws {
+        let reader = TextReader(maxEnginesPerModel: 1)
+        let image = try TestCanvas.line("AB 1234")
+        let digits = try reader.read(image, mode: .line, whitelist: "0123456789")
+        #expect(!digits.text.contains("A") && !digits.text.contains("B"))
+        #expect(digits.text.contains("1234"))
+        // Same (single) engine, no whitelist: letters come back.
+        let all = try reader.read(image, mode: .line)
+        #expect(all.text == "AB 1234")
+    }
+
+    @Test("a blank image yields no confident text")
+    func blank() throws {
+        // Tesseract's LSTM may still emit a short guess on an empty line; its confidence says so.
+        let image = try TestCanvas(width: 300, height: 80).image()
+        let result = try TextReader.shared.read(image, mode: .line)
+        #expect(result.confidence < 0.2)
+        #expect(result.words.allSatisfy { $0.confidence < 0.2 })
+    }
+
+    @Test("colour images are read too")
+    func colour() throws {
+        let image = try TestCanvas.line("PASSPORT").bgr()
+        #expect(try TextReader.shared.read(image, mode: .line).text == "PASSPORT")
+    }
+
+    @Test("concurrent reads each get their own engine, bounded by the pool size")
+    func concurrentReads() async throws {
+        let reader = TextReader(maxEnginesPerModel: 2)
+        let words = ["QUEBEC", "ONTARIO", "BRITISH", "COLUMBIA", "CANADA", "LICENCE"]
+        let images = try words.map { try TestCanvas.line($0) }
+        let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for _ in 0..<2 {
+                for (i, image) in images.enumerated() {
+                    group.addTask { (i, try reader.read(image, mode: .line).text) }
+                }
+            }
+            var texts: [(Int, String)] = []
+            for try await r in group { texts.append(r) }
+            return texts
+        }
+        #expect(results.count == 12)
+        for (i, text) in results { #expect(text == words[i]) }
+        #expect(reader.engineCount(for: try OCRModel.system("eng")) <= 2)
+    }
+
+    @Test("a language without traineddata is resourcesNotFound, not a crash")
+    func missingLanguage() throws {
+        let image = try TestCanvas.line("X")
+        #expect(throws: DocFrameError.self) { try TextReader.shared.read(image, language: "zzz") }
+        do {
+            _ = try TextReader.shared.read(image, language: "zzz")
+        } catch let error as DocFrameError {
+            #expect(error.code == .resourcesNotFound)
+        }
+        let missingFolder = OCRModel(language: "eng", dataPath: "/nonexistent")
+        do {
+            _ = try TextReader.shared.read(image, model: missingFolder)
+            Issue.record("expected an error")
+        } catch let error as DocFrameError {
+            #expect(error.code == .resourcesNotFound)
+        }
+    }
+
+    @Test("TESSDATA_PREFIX is honoured, as the folder or its tessdata child")
+    func tessdataPrefix() throws {
+        let system = try OCRModel.system("eng", environment: [:])
+        let direct = try OCRModel.system("eng", environment: ["TESSDATA_PREFIX": system.dataPath])
+        #expect(direct.dataPath == system.dataPath)
+        let parent = (system.dataPath as NSString).deletingLastPathComponent
+        if (system.dataPath as NSString).lastPathComponent == "tessdata" {
+            let viaParent = try OCRModel.system("eng", environment: ["TESSDATA_PREFIX": parent])
+            #expect(viaParent.dataPath.hasSuffix("tessdata"))
+        }
+    }
+}

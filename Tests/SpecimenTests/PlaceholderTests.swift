@@ -1,3 +1,0 @@
-import Testing
-@testable import Specimens
-@Test func placeholder() { }
