@@ -239,8 +239,9 @@ int32_t dv_features_height(const dv_features *f) { return f ? f->height : 0; }
 // MARK: - Training
 
 dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32_t width, int32_t height,
-                            float min_share, int32_t max_features, dv_features **features, dv_image **reference,
-                            float *varying_share, int32_t *aligned, dv_error *error) {
+                            float min_share, int32_t max_features, const int32_t *keep, int32_t keep_count,
+                            dv_features **features, dv_image **reference, float *varying_share, int32_t *aligned,
+                            dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(samples && count > 0 && features && reference, error, "null pointer or no samples");
         DV_REQUIRE(width > 0 && height > 0 && width <= 8192 && height <= 8192, error, "bad size %dx%d", width, height);
@@ -289,8 +290,18 @@ dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32
             std::vector<cv::Point2f> c = {{0, 0}, {float(width), 0}, {float(width), float(height)}, {0, float(height)}}, m;
             cv::perspectiveTransform(c, m, Hc);
             bool tame = true;
-            for (int k = 0; k < 4; ++k) tame &= cv::norm(m[k] - c[k]) < 0.1 * width;
+            double moved = 0;
+            for (int k = 0; k < 4; ++k) {
+                tame &= cv::norm(m[k] - c[k]) < 0.1 * width;
+                moved = std::max(moved, cv::norm(m[k] - c[k]));
+            }
             if (!tame) continue;
+            // Already aligned (flat renders, careful scans): a re-estimated warp would only blur
+            // the design's edges by a fraction of a pixel and make them look like personal data.
+            if (moved < 2.5) {
+                ++alignedCount;
+                continue;
+            }
             cv::warpPerspective(images[i], images[i], Hc, cv::Size(width, height), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
             detect(i);
             ++alignedCount;
@@ -362,8 +373,12 @@ dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32
             cv::sqrt(cv::max(variance, 0), sd);
             varying = sd > 16;
             // Grow into whole fields: text varies only on its strokes.
-            cv::dilate(varying, varying, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(9, 9)));
-            cv::morphologyEx(varying, varying, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(25, 9)));
+            cv::dilate(varying, varying, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(11, 11)));
+            for (int r = 0; keep && r < keep_count; ++r) {
+                cv::Rect k(keep[4 * r], keep[4 * r + 1], keep[4 * r + 2], keep[4 * r + 3]);
+                k &= cv::Rect(0, 0, width, height);
+                if (k.area() > 0) varying(k).setTo(0);
+            }
         }
         cv::Mat stableMask;
         cv::bitwise_not(varying, stableMask);
@@ -374,16 +389,24 @@ dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32
             stableMask.convertTo(w, CV_32F, 1.0 / 255);
             std::vector<cv::Mat> ch;
             cv::split(mean, ch);
-            cv::Mat den;
-            int k = std::max(31, (width / 12) | 1);
-            cv::blur(w, den, cv::Size(k, k));
-            for (auto &c : ch) {
-                cv::blur(c.mul(w), num, cv::Size(k, k));
-                c = num / cv::max(den, 1e-3);
+            // Coarser and coarser neighbourhoods until every blanked pixel has stable neighbours.
+            cv::Mat todo = varying.clone();
+            for (int k = std::max(31, (width / 12) | 1); cv::countNonZero(todo) > 0; k = k * 2 + 1) {
+                const bool last = k > 2 * std::max(width, height);
+                cv::Mat den;
+                cv::blur(w, den, cv::Size(k, k));
+                cv::Mat reached = last ? todo.clone() : ((den > 0.05) & todo);
+                std::vector<cv::Mat> filled(3);
+                for (int c = 0; c < 3; ++c) {
+                    cv::blur(ch[c].mul(w), num, cv::Size(k, k));
+                    filled[c] = num / cv::max(den, 1e-3);
+                }
+                cv::Mat fill;
+                cv::merge(filled, fill);
+                fill.copyTo(blanked, reached);
+                todo.setTo(0, reached);
+                if (last) break;
             }
-            cv::Mat fill;
-            cv::merge(ch, fill);
-            fill.copyTo(blanked, varying);
         }
         cv::Mat ref8;
         blanked.convertTo(ref8, CV_8UC3);

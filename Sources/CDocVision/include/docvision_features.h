@@ -36,9 +36,12 @@ int32_t dv_features_height(const dv_features *features);
 /// `reference` receives the mean of the aligned samples with the varying pixels blanked (filled
 /// from the stable surroundings); `varying_share` the share of pixels blanked; `aligned` the
 /// number of samples that could be aligned to the first.
+/// `keep` lists `keep_count` rectangles (x, y, w, h each) that are design by definition (the
+/// header) and never blanked.
 dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32_t width, int32_t height,
-                            float min_share, int32_t max_features, dv_features **features, dv_image **reference,
-                            float *varying_share, int32_t *aligned, dv_error *error);
+                            float min_share, int32_t max_features, const int32_t *keep, int32_t keep_count,
+                            dv_features **features, dv_image **reference, float *varying_share, int32_t *aligned,
+                            dv_error *error);
 
 // MARK: - Index
 

@@ -89,7 +89,12 @@ final class DocumentClassifier: Sendable {
         let query = try NativeFeatures.detect(in: flattened, maxFeatures: Self.flatFeatures, workSize: Self.workWidth)
         let matches = try index.match(query, verify: Self.verify, reprojection: 4)
         let appearance = try index.appearance(of: flattened)
-        guard var pick = try resolveLookAlikes(matches, query: flattened), let h = pick.homography else {
+        if Recognizer.debug {
+            let list = matches.map { "\(templates[$0.templateIndex].id):\($0.votes)/\($0.inliers)" }.joined(separator: " ")
+            FileHandle.standardError.write(Data("flattened q=\(query.count) \(list)\n".utf8))
+        }
+        var ocrMs = 0.0
+        guard var pick = try resolveLookAlikes(matches, query: flattened, ocrMs: &ocrMs), let h = pick.homography else {
             return try appearanceOnly(located: located, appearance: appearance)
         }
         // Template coordinates -> flattened pixels: which flattened corner is the document's top-left?
@@ -104,7 +109,7 @@ final class DocumentClassifier: Sendable {
         let confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look)
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Self.orientation(of: corners),
-                                    inliers: pick.inliers, spread: pick.spread, appearance: look, path: .flattened)
+                                    inliers: pick.inliers, spread: pick.spread, appearance: look, path: .flattened, ocrMs: ocrMs)
     }
 
     // MARK: - Whole frame
@@ -114,8 +119,9 @@ final class DocumentClassifier: Sendable {
         let query = try NativeFeatures.detect(in: image, maxFeatures: Self.frameFeatures, workSize: workSize)
         let scale = Double(max(image.width, image.height)) / Double(workSize)
         let matches = try index.match(query, verify: Self.verify, reprojection: 5 * max(1, scale))
-        guard let pick = try resolveLookAlikes(matches, query: image), let h = pick.homography else {
-            return ClassificationResult(templateIndex: nil, confidence: 0)
+        var ocrMs = 0.0
+        guard let pick = try resolveLookAlikes(matches, query: image, ocrMs: &ocrMs), let h = pick.homography else {
+            return ClassificationResult(templateIndex: nil, confidence: 0, ocrMs: ocrMs)
         }
         let t = templates[pick.templateIndex]
         let corners = h.mapRectangle(width: t.width, height: t.height)
@@ -127,7 +133,7 @@ final class DocumentClassifier: Sendable {
         let confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look) * 0.97
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Self.orientation(of: corners),
-                                    inliers: pick.inliers, spread: pick.spread, appearance: look, path: .frame)
+                                    inliers: pick.inliers, spread: pick.spread, appearance: look, path: .frame, ocrMs: ocrMs)
     }
 
     // MARK: - Appearance only
@@ -156,12 +162,19 @@ final class DocumentClassifier: Sendable {
     // MARK: - Look-alikes
 
     /// The best verified match; when several templates verify about equally well (same artwork,
-    /// other title), the one whose header region matches the image best.
-    private func resolveLookAlikes(_ matches: [FeatureMatch], query: Image) throws -> FeatureMatch? {
+    /// other title), the one whose header reads best: Tesseract's reading of the header region
+    /// compared with each template's header text, else the header region's appearance.
+    private func resolveLookAlikes(_ matches: [FeatureMatch], query: Image, ocrMs: inout Double) throws -> FeatureMatch? {
         let verified = matches.filter { $0.homography != nil && $0.inliers >= 6 }
         guard let first = verified.first else { return nil }
-        let close = verified.filter { Double($0.inliers) >= 0.6 * Double(first.inliers) }
+        // Look-alikes show the same side of the same artwork; a card's other side is told by inliers.
+        let side = templates[first.templateIndex].side
+        let close = verified.filter {
+            Double($0.inliers) >= 0.6 * Double(first.inliers) && templates[$0.templateIndex].side == side
+                && templates[$0.templateIndex].format == templates[first.templateIndex].format
+        }
         guard close.count > 1 else { return first }
+        if let read = try readHeaders(close, query: query, ocrMs: &ocrMs) { return read }
         var bestSimilarity = -2.0
         var chosen = first
         for m in close {
@@ -176,6 +189,53 @@ final class DocumentClassifier: Sendable {
             }
         }
         return chosen
+    }
+
+    /// Reads each candidate's header region (seen through its own homography) and returns the
+    /// candidate whose header text matches the reading clearly best, or nil when OCR cannot tell.
+    private func readHeaders(_ candidates: [FeatureMatch], query: Image, ocrMs: inout Double) throws -> FeatureMatch? {
+        let start = ContinuousClock.now
+        defer {
+            let d = ContinuousClock.now - start
+            ocrMs += Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+        }
+        var scored: [(FeatureMatch, Double)] = []
+        var readings: [String: String] = [:]
+        for m in candidates {
+            let t = templates[m.templateIndex]
+            guard let r = t.region("header"), let text = r.text, let h = m.homography else { return nil }
+            // Candidates share the artwork, so one reading per header rectangle is enough.
+            let key = "\(r.x),\(r.y),\(r.width),\(r.height)"
+            if readings[key] == nil {
+                let quad = Quad(topLeft: h.apply(Point(x: Double(r.x), y: Double(r.y))),
+                                topRight: h.apply(Point(x: Double(r.x + r.width), y: Double(r.y))),
+                                bottomRight: h.apply(Point(x: Double(r.x + r.width), y: Double(r.y + r.height))),
+                                bottomLeft: h.apply(Point(x: Double(r.x), y: Double(r.y + r.height))))
+                guard let crop = try? query.warped(quad, width: r.width, height: r.height),
+                      let read = try? TextReader.shared.read(crop, mode: .block) else { return nil }
+                readings[key] = read.text.uppercased()
+            }
+            scored.append((m, Self.textSimilarity(readings[key]!, text)))
+        }
+        scored.sort { $0.1 > $1.1 }
+        guard let top = scored.first, top.1 >= 0.35, scored.count < 2 || top.1 - scored[1].1 >= 0.1 else { return nil }
+        return top.0
+    }
+
+    /// Dice coefficient of the two texts' letter bigrams (spaces and punctuation ignored), 0...1.
+    static func textSimilarity(_ a: String, _ b: String) -> Double {
+        func bigrams(_ s: String) -> [String: Int] {
+            let letters = Array(s.uppercased().filter { $0.isLetter || $0.isNumber })
+            var result: [String: Int] = [:]
+            guard letters.count >= 2 else { return result }
+            for i in 0..<(letters.count - 1) { result[String(letters[i...i + 1]), default: 0] += 1 }
+            return result
+        }
+        let x = bigrams(a), y = bigrams(b)
+        let total = x.values.reduce(0, +) + y.values.reduce(0, +)
+        guard total > 0 else { return 0 }
+        let shared = x.reduce(0) { $0 + min($1.value, y[$1.key] ?? 0) }
+        return 2 * Double(shared) / Double(total)
     }
 
     // MARK: - Calibration

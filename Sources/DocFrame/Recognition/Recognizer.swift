@@ -60,6 +60,7 @@ public final class Recognizer: Sendable {
                 FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance)\n".utf8))
             }
             timing["ocr", default: 0] += result.ocrMs
+            timing["classify", default: 0] -= result.ocrMs
             if let i = result.templateIndex, var corners = result.corners {
                 let t = catalog.templates[i]
                 observation.document = DocumentIdentity(templateId: t.id, label: t.label, kind: t.kind, side: t.side,

@@ -45,15 +45,26 @@ public struct TemplateTrainer: Sendable {
         for (path, image) in samples {
             canonical.append(try toCanonical(image, width: w, height: h, locator: locator, path: path, warnings: &warnings))
         }
+        if template.region("header") == nil {
+            // The renderer's sidecars (and TrainingData's) name the title's rectangle; else the top band.
+            let header = samples.lazy.compactMap { TemplateTrainer.sidecarHeader(for: $0.path, width: w, height: h) }.first
+                ?? DocumentTemplate.Region(x: w * 3 / 100, y: h * 2 / 100, width: w * 94 / 100, height: h * 16 / 100)
+            template.regions.insert(("header", header), at: 0)
+        }
+        let header = template.region("header")!
+        let keep: [Int32] = [Int32(header.x), Int32(header.y), Int32(header.width), Int32(header.height)]
         var featuresHandle: OpaquePointer?
         var referenceHandle: OpaquePointer?
         var blanked: Float = 0
         var aligned: Int32 = 0
         let handles: [OpaquePointer?] = canonical.map { $0.native.handle }
         try handles.withUnsafeBufferPointer { buffer in
-            try DocVision.check {
-                dv_train_template(buffer.baseAddress, Int32(buffer.count), Int32(w), Int32(h), Float(minimumShare),
-                                  Int32(maxKeypoints), &featuresHandle, &referenceHandle, &blanked, &aligned, $0)
+            try keep.withUnsafeBufferPointer { keepBuffer in
+                try DocVision.check {
+                    dv_train_template(buffer.baseAddress, Int32(buffer.count), Int32(w), Int32(h), Float(minimumShare),
+                                      Int32(maxKeypoints), keepBuffer.baseAddress, 1, &featuresHandle, &referenceHandle,
+                                      &blanked, &aligned, $0)
+                }
             }
         }
         guard let featuresHandle, let referenceHandle else { throw DocFrameError(.internalError, "training produced nothing") }
@@ -69,8 +80,8 @@ public struct TemplateTrainer: Sendable {
         if features.count < 80 {
             warnings.append("only \(features.count) stable keypoints: the design has little texture and may be hard to recognise")
         }
-        if template.region("header") == nil {
-            template.regions.insert(("header", DocumentTemplate.Region(x: w * 3 / 100, y: h * 2 / 100, width: w * 94 / 100, height: h * 16 / 100)), at: 0)
+        if let i = template.regions.firstIndex(where: { $0.name == "header" }), template.regions[i].region.text == nil {
+            template.regions[i].region.text = TemplateTrainer.readText(in: reference, region: template.regions[i].region)
         }
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         template.folder = output
@@ -85,6 +96,30 @@ public struct TemplateTrainer: Sendable {
         warnings += try confusion(of: template, samples: samples)
         return Report(template: template, samples: samples.count, aligned: Int(aligned), keypoints: features.count,
                       blankedShare: Double(blanked), warnings: warnings)
+    }
+
+    /// `regions.header` of the sample's `<stem>.json` sidecar, when it has one and the sample is
+    /// at the canonical size.
+    static func sidecarHeader(for path: String, width: Int, height: Int) -> DocumentTemplate.Region? {
+        let url = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("json")
+        guard let data = try? Data(contentsOf: url),
+              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let size = object["size"] as? [NSNumber], size.count == 2, size[0].intValue == width, size[1].intValue == height,
+              let regions = object["regions"] as? [String: Any], let rect = regions["header"] as? [NSNumber], rect.count == 4 else {
+            return nil
+        }
+        let v = rect.map(\.intValue)
+        guard v[0] >= 0, v[1] >= 0, v[2] > 8, v[3] > 8, v[0] + v[2] <= width, v[1] + v[3] <= height else { return nil }
+        return DocumentTemplate.Region(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// The header's printed title, read by Tesseract from the reference (design, not personal data).
+    static func readText(in reference: Image, region: DocumentTemplate.Region) -> String? {
+        guard let crop = try? reference.cropped(x: region.x, y: region.y, width: region.width, height: region.height),
+              let read = try? TextReader.shared.read(crop, mode: .block), read.confidence >= 0.5 else { return nil }
+        let words = read.words.filter { $0.confidence >= 0.5 }.map(\.text)
+        let text = words.joined(separator: " ").uppercased()
+        return text.count >= 3 ? text : nil
     }
 
     /// A flat scan is resized; a photo (a document found well inside it) is located and flattened.
