@@ -35,6 +35,15 @@ struct MRZReaderTests {
         }
     }
 
+    @Test("an upside-down or sideways page is read too", arguments: [1, 2, 3])
+    func turnedPage(quarterTurns: Int) throws {
+        var random = MRZTestDocuments.Random(seed: 99)
+        let lines = MRZTestDocuments.lines(.td3, state: "UTO", random: &random)
+        let page = try MRZTestDocuments.page(lines, format: .td3).image().rotated(quarterTurns: quarterTurns)
+        let result = try #require(try reader.read(in: page))
+        #expect(result.lines == lines && result.valid)
+    }
+
     @Test("a page without an MRZ yields none")
     func noMRZ() throws {
         let canvas = TestCanvas(width: 1012, height: 638, gray: 230)

@@ -109,14 +109,14 @@ enum MRZTestDocuments {
     /// A photo-like capture of `page`: uneven light, blur, noise and a small rotation, then
     /// the page placed with perspective in a larger scene (`fill` of its width).
     static func capture(of page: TestCanvas, random r: inout Random, fill: Double) -> TestCanvas {
-        page.degrade(rotation: 0, blur: r.double(0...1.2), lightRamp: r.double(0...0.35), noise: r.double(0...8), seed: UInt32(r.int(1..<100_000)))
+        page.degrade(rotation: 0, blur: r.double(0...1.6), lightRamp: r.double(0...0.5), noise: r.double(0...12), seed: UInt32(r.int(1..<100_000)))
         let sceneWidth = 1600, sceneHeight = 1200
         let w = Double(sceneWidth) * fill
         let h = w * Double(page.height) / Double(page.width)
         let cx = Double(sceneWidth) / 2 + r.double(-60...60)
         let cy = Double(sceneHeight) / 2 + r.double(-40...40)
-        let angle = r.double(-4...4) * .pi / 180
-        let jitter = { (r: inout Random) in (r.double(-0.02...0.02) * w, r.double(-0.02...0.02) * h) }
+        let angle = r.double(-6...6) * .pi / 180
+        let jitter = { (r: inout Random) in (r.double(-0.03...0.03) * w, r.double(-0.03...0.03) * h) }
         var corners: [(Double, Double)] = []
         for (sx, sy) in [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)] {
             let x = sx * w, y = sy * h

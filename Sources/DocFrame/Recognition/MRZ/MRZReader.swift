@@ -35,6 +35,21 @@ public struct MRZReader: Sendable {
     public func read(in image: Image) throws -> MRZResult? {
         let gray = image.isGrayscale ? image : try image.grayscale()
         var best: MRZResult?
+        // Upright first; a photo may show the document upside down or sideways, which costs
+        // the extra passes only when the upright one finds no valid zone.
+        for quarterTurns in [0, 2, 1, 3] {
+            let turned = quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns)
+            if let result = try readUpright(turned) {
+                if result.valid { return result }
+                if best == nil || Self.passing(result) > Self.passing(best!) { best = result }
+            }
+        }
+        return best
+    }
+
+    /// The best reading of a zone in upright text lines, the first valid one if any.
+    private func readUpright(_ gray: Image) throws -> MRZResult? {
+        var best: MRZResult?
         for attempt in attempts(for: gray) {
             guard let lines = try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight) else { continue }
             let groups = MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
@@ -45,7 +60,6 @@ public struct MRZReader: Sendable {
                     if best == nil || Self.passing(result) > Self.passing(best!) { best = result }
                 }
             }
-            if best != nil { break }
         }
         return best
     }
@@ -149,7 +163,9 @@ public struct MRZReader: Sendable {
     /// OCR-B's digits stand taller than its capitals (about 8%), and its O and 0 differ little
     /// otherwise: the legacy classifier's one systematic confusion. Each symbol read as O or 0
     /// is decided by its height against the line's other letters and digits; one too close to
-    /// call gets a low confidence, so correction may try both.
+    /// call gets a low confidence, so correction may try both. Other look-alikes (8/B, 5/S,
+    /// 2/Z, 1/I, 6/G) whose height says the other class are only marked unsure: correction
+    /// then decides by the check digits.
     static func resolvingZeroAndO(_ symbols: [RecognizedText.Word]) -> [RecognizedText.Word] {
         func median(_ values: [Int]) -> Double? {
             guard values.count >= 3 else { return nil }
@@ -161,15 +177,24 @@ public struct MRZReader: Sendable {
         guard let capital = median(letters), let digit = median(digits), digit - capital >= 0.04 * capital else { return symbols }
         let middle = (capital + digit) / 2, margin = 0.15 * (digit - capital)
         return symbols.map { symbol in
-            guard symbol.text == "O" || symbol.text == "0" else { return symbol }
             var resolved = symbol
             let height = Double(symbol.height)
-            if height > middle + margin {
-                resolved.text = "0"
-            } else if height < middle - margin {
-                resolved.text = "O"
-            } else {
-                resolved.confidence = min(resolved.confidence, unsureConfidence / 2)
+            let looksDigit = height > middle + margin, looksLetter = height < middle - margin
+            switch symbol.text {
+            case "O", "0":
+                if looksDigit {
+                    resolved.text = "0"
+                } else if looksLetter {
+                    resolved.text = "O"
+                } else {
+                    resolved.confidence = min(resolved.confidence, unsureConfidence / 2)
+                }
+            case "8", "5", "2", "1", "6":
+                if looksLetter { resolved.confidence = min(resolved.confidence, unsureConfidence / 2) }
+            case "B", "S", "Z", "I", "G", "D", "Q", "L":
+                if looksDigit { resolved.confidence = min(resolved.confidence, unsureConfidence / 2) }
+            default:
+                break
             }
             return resolved
         }
