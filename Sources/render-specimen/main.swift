@@ -46,8 +46,10 @@ pages 1476x1039) and DIR/<design>-<side>-<seed>.json:
                 pages: 0); the PNG is opaque and paints the corners outside that outline
                 mid grey (128,128,128), so a photo synthesiser should mask them
 
-Example:
+Examples:
   scripts/render-specimen --design ca-on-dl --side front --seed 7 --out /tmp/specimens
+  scripts/render-specimen --design ca-ab-dl --side front --seed 1 --count 5 --out /tmp/holdout
+                                    (five samples of a held-out design, e.g. for template train)
 
 Exit status: 0 rendered, 1 rendering or writing failed, 2 usage error.
 """

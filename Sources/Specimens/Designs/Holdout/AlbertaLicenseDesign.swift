@@ -115,5 +115,6 @@ struct AlbertaLicenseDesign: SpecimenDesign {
         try Barcodes.linear(c, in: Rect(612, 460, 352, 58), seed: SeededRandom.hash(h.number))
         page.region("linearBarcode", Rect(612, 460, 352, 58))
         try page.value("documentNumber", h.number, x: 36, y: 500, size: 26, font: f.mono)
+        try CardKit.ghost(page, Rect(452, 462, 88, 110), person: h.person, opacity: 0.3, region: "photo")
     }
 }

@@ -105,5 +105,10 @@ struct NovaScotiaIDCardDesign: SpecimenDesign {
         page.region("barcode", Rect(56, 312, 608, 96))
         try page.value("documentNumber", h.number, x: 56, y: 470, size: 26, font: f.mono)
         try page.value("surname", h.person.surname.uppercased(), truth: h.person.surname, x: 56, y: 514, size: 22, font: f.sansBold)
+        try Guilloche.rosette(c, cx: 850, cy: 432, radius: 92, amplitude: 14, petals: 7, lines: 9, thickness: 0.9,
+                              NovaScotiaIDCardDesign.navy.opacity(0.3))
+        try ProvincialEmblems.saltire(c, Rect(818, 400, 64, 64), width: 13, NovaScotiaIDCardDesign.saltire.opacity(0.6))
+        try Guilloche.microtext(c, "ACCESS NOVA SCOTIA", x: 700, y: 540, width: 280, font: f.condensed,
+                                NovaScotiaIDCardDesign.navy.opacity(0.7))
     }
 }
