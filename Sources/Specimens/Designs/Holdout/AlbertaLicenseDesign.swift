@@ -49,9 +49,11 @@ struct AlbertaLicenseDesign: SpecimenDesign {
         try c.fillPolygon(field, AlbertaLicenseDesign.wheat.opacity(0.55))
         try Guilloche.waves(c, Rect(0, 118, 1012, 470), count: 46, amplitude: 9, wavelength: 120, drift: 0.25, thickness: 0.7,
                             AlbertaLicenseDesign.sky.opacity(0.3), vertical: true)
-        // The top band.
-        try c.linearGradient(Rect(0, 0, 1012, 112), from: (0, 0), to: (1012, 0), AlbertaLicenseDesign.blue, RGBA(0, 96, 170))
-        try c.fill(Rect(0, 112, 1012, 6), AlbertaLicenseDesign.wheat)
+        // The front's deep top band; the back keeps only a thin rule so the two sides do not share
+        // their most distinctive artwork (a recogniser must tell them apart at a glance).
+        let band = side == .front ? 112.0 : 22.0
+        try c.linearGradient(Rect(0, 0, 1012, band), from: (0, 0), to: (1012, 0), AlbertaLicenseDesign.blue, RGBA(0, 96, 170))
+        try c.fill(Rect(0, band, 1012, 6), AlbertaLicenseDesign.wheat)
         switch side {
         case .front: try front(page, h)
         case .back: try back(page, h, seed: seed)
@@ -99,11 +101,12 @@ struct AlbertaLicenseDesign: SpecimenDesign {
 
     private func back(_ page: SpecimenPage, _ h: Holder, seed: UInt64) throws {
         let c = page.canvas, f = page.fonts
-        try ProvincialEmblems.wildRose(c, cx: 62, cy: 56, size: 30, petal: AlbertaLicenseDesign.rose, centre: RGBA(250, 214, 60))
-        var header = try page.label("Alberta", x: 104, y: 70, size: 40, font: f.serifBold, .white)
-        header = header.union(try page.label("DRIVER'S LICENCE", x: 276, y: 68, size: 22, font: f.condensedBold, .white))
+        try ProvincialEmblems.wildRose(c, cx: 940, cy: 82, size: 34, petal: AlbertaLicenseDesign.rose, centre: RGBA(250, 214, 60))
+        var header = try page.label("Alberta", x: 36, y: 98, size: 44, font: f.serifBold, AlbertaLicenseDesign.blue)
+        header = header.union(try page.label("DRIVER'S LICENCE · CONDITIONS", x: 236, y: 96, size: 24, font: f.condensedBold,
+                                             RGBA(190, 40, 60)))
         page.region("header", header)
-        try c.fill(Rect(36, 142, 940, 220), radius: 8, RGBA.white)
+        try c.fill(Rect(36, 132, 940, 230), radius: 8, RGBA.white)
         try Barcodes.pdf417(c, in: Rect(52, 154, 908, 196), seed: seed &+ SeededRandom.hash(info.id))
         page.region("barcode", Rect(52, 154, 908, 196))
         let lines = ["CONDITIONS: A - Corrective lenses", "ENDORSEMENTS: NONE",

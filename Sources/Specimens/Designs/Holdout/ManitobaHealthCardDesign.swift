@@ -30,12 +30,6 @@ struct ManitobaHealthCardDesign: SpecimenDesign {
     func draw(_ side: DocumentSide, on page: SpecimenPage, seed: UInt64) throws {
         let h = holder(seed)
         let c = page.canvas
-        try c.linearGradient(c.bounds, from: (0, 0), to: (1012, 638), RGBA(240, 232, 250), RGBA(204, 182, 232))
-        // The wheat band from bottom-left to top-right, with a thin purple edge.
-        try c.fillPolygon([(0, 520), (0, 638), (120, 638), (1012, 170), (1012, 60)], ManitobaHealthCardDesign.gold.opacity(0.6))
-        try c.strokePolylines([[(0, 520), (1012, 60)]], thickness: 3, ManitobaHealthCardDesign.purple.opacity(0.5))
-        try Guilloche.spirograph(c, cx: 800, cy: 420, big: 150, small: 41, offset: 62, scale: 1.1, thickness: 0.8,
-                                 ManitobaHealthCardDesign.purple.opacity(0.18))
         try Guilloche.waves(c, Rect(0, 0, 1012, 638), count: 14, amplitude: 8, wavelength: 320, thickness: 0.8,
                             ManitobaHealthCardDesign.lilac.opacity(0.6))
         switch side {
@@ -46,6 +40,12 @@ struct ManitobaHealthCardDesign: SpecimenDesign {
 
     private func front(_ page: SpecimenPage, _ h: Holder) throws {
         let c = page.canvas, f = page.fonts, p = h.person, cap = ManitobaHealthCardDesign.caption
+        // Drawn over the base waves: a lilac field crossed by the wheat band with a thin purple edge.
+        try c.linearGradient(c.bounds, from: (0, 0), to: (1012, 638), RGBA(240, 232, 250, 0.85), RGBA(204, 182, 232, 0.85))
+        try c.fillPolygon([(0, 520), (0, 638), (120, 638), (1012, 170), (1012, 60)], ManitobaHealthCardDesign.gold.opacity(0.6))
+        try c.strokePolylines([[(0, 520), (1012, 60)]], thickness: 3, ManitobaHealthCardDesign.purple.opacity(0.5))
+        try Guilloche.spirograph(c, cx: 800, cy: 420, big: 150, small: 41, offset: 62, scale: 1.1, thickness: 0.8,
+                                 ManitobaHealthCardDesign.purple.opacity(0.18))
         try ProvincialEmblems.crocus(c, cx: 860, cy: 330, size: 170, petal: ManitobaHealthCardDesign.lilac.opacity(0.55),
                                      leaf: RGBA(90, 140, 80, 0.3))
         try c.fill(Rect(0, 0, 1012, 16), ManitobaHealthCardDesign.purple)
@@ -91,6 +91,13 @@ struct ManitobaHealthCardDesign: SpecimenDesign {
 
     private func back(_ page: SpecimenPage, _ h: Holder) throws {
         let c = page.canvas, f = page.fonts, cap = ManitobaHealthCardDesign.caption
+        // The back is near white with wheat-gold furrows along the bottom: unlike the front's lilac
+        // field, so the two sides are told apart at a glance.
+        try c.linearGradient(c.bounds, from: (0, 0), to: (0, 638), RGBA(252, 250, 255, 0.9), RGBA(242, 236, 250, 0.9))
+        for k in 0..<5 {
+            let y = 520 + Double(k) * 24
+            try c.fill(Rect(0, y, 1012, 12), ManitobaHealthCardDesign.gold.opacity(0.35 + 0.1 * Double(k)))
+        }
         try c.fill(Rect(0, 0, 1012, 16), ManitobaHealthCardDesign.purple)
         var header = try page.label("MANITOBA HEALTH · SANTÉ MANITOBA", x: 40, y: 68, size: 26, font: f.sansBold,
                                     ManitobaHealthCardDesign.purple)
@@ -105,6 +112,7 @@ struct ManitobaHealthCardDesign: SpecimenDesign {
         try page.label("SIGNATURE OF INSURED PERSON / SIGNATURE DE LA PERSONNE ASSURÉE", x: 40, y: 300, size: 13,
                        font: f.condensedBold, cap)
         try c.fill(Rect(40, 308, 620, 92), RGBA.white)
+        try c.stroke(Rect(40, 308, 620, 92), thickness: 1.5, ManitobaHealthCardDesign.purple.opacity(0.5))
         try Guilloche.waves(c, Rect(40, 308, 620, 92), count: 6, amplitude: 3, wavelength: 40, thickness: 0.7,
                             ManitobaHealthCardDesign.lilac)
         try CardKit.signature(page, Rect(50, 314, 420, 80), seed: h.person.appearanceSeed)
