@@ -30,7 +30,7 @@ struct BenchCommand: Command {
 
     func run() throws -> ExitCode {
         var table = BenchTable()
-        for row in try ImagingBench.rows() + CaptureBench.rows() where filter.map({ row.name.contains($0) }) ?? true {
+        for row in try ImagingBench.rows() + CaptureBench.rows() + RecognitionBench.rows() where filter.map({ row.name.contains($0) }) ?? true {
             table.add(row.name, samples: try BenchTable.measure(runs: runs, row.body))
         }
         print(table.render())
