@@ -101,7 +101,7 @@ double thumbSimilarity(const cv::Mat &a, const cv::Mat &b, const cv::Mat &mask) 
             la += w * a.at<cv::Vec3f>(y, x)[0];
             lb += w * b.at<cv::Vec3f>(y, x)[0];
         }
-    if (wsum < 1) return 0;
+    if (wsum < 0.3 * kThumbW * kThumbH) return 0;  // mostly blanked: no layout to compare
     la /= wsum;
     lb /= wsum;
     double dot = 0, na = 0, nb = 0;
@@ -352,21 +352,27 @@ dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32
         f->height = height;
 
         // Reference: mean of the aligned samples; pixels that vary across samples are personal data.
-        cv::Mat sum = cv::Mat::zeros(height, width, CV_32FC3), sumSq = cv::Mat::zeros(height, width, CV_32F);
+        // Variance of each sample's detail (grey minus its own smooth illumination), so that the
+        // light falling differently on photographed samples does not pass for personal data.
+        cv::Mat sum = cv::Mat::zeros(height, width, CV_32FC3), sumD = cv::Mat::zeros(height, width, CV_32F),
+                sumSq = cv::Mat::zeros(height, width, CV_32F);
         for (auto &m : images) {
-            cv::Mat fm, g, gf;
+            cv::Mat fm, g, gf, light;
             m.convertTo(fm, CV_32FC3);
             sum += fm;
             cv::cvtColor(m, g, cv::COLOR_BGR2GRAY);
-            cv::GaussianBlur(g, g, cv::Size(5, 5), 0);
             g.convertTo(gf, CV_32F);
-            sumSq += gf.mul(gf);
+            cv::GaussianBlur(gf, gf, cv::Size(5, 5), 0);
+            cv::GaussianBlur(gf, light, cv::Size(0, 0), 25);
+            cv::Scalar mu, sd;
+            cv::meanStdDev(gf - light, mu, sd);
+            cv::Mat detail = (gf - light) * (24.0 / std::max(4.0, sd[0]));  // same contrast for every sample
+            sumD += detail;
+            sumSq += detail.mul(detail);
         }
         cv::Mat mean = sum / static_cast<double>(count);
-        cv::Mat meanGray;
-        cv::cvtColor(mean, meanGray, cv::COLOR_BGR2GRAY);
-        cv::GaussianBlur(meanGray, meanGray, cv::Size(5, 5), 0);
-        cv::Mat variance = sumSq / static_cast<double>(count) - meanGray.mul(meanGray);
+        cv::Mat meanD = sumD / static_cast<double>(count);
+        cv::Mat variance = sumSq / static_cast<double>(count) - meanD.mul(meanD);
         cv::Mat varying = cv::Mat::zeros(height, width, CV_8U);
         if (count >= 2) {
             cv::Mat sd;

@@ -78,22 +78,39 @@ bool plausibleAngles(const Corners &p) {
     return true;
 }
 
-/// Share of points along the quad's sides that have an edge pixel within 2 pixels; also the
-/// weakest side's share (a finger over one edge lowers one side, clutter lowers all).
-std::pair<double, double> edgeSupport(const cv::Mat &edgesDilated, const Corners &p) {
+/// Edge pixels with their gradient direction, so that support can demand edges running along a
+/// side (wood grain, fabric and text give edges everywhere, but in every direction).
+struct EdgeField {
+    cv::Mat edges;   // CV_8U, Canny
+    cv::Mat dx, dy;  // CV_16S Sobel of the smoothed grey copy
+};
+
+/// Share of points along the quad's sides that have, within 2 pixels across the side, an edge
+/// pixel whose gradient is roughly perpendicular to the side; also the weakest side's share
+/// (a finger over one edge lowers one side, clutter lowers all).
+std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p) {
     int hit = 0, total = 0;
     double weakest = 1;
+    const cv::Mat &edges = field.edges;
     for (int s = 0; s < 4; ++s) {
         cv::Point2f a = p[s], b = p[(s + 1) % 4];
         double L = len(a, b);
-        int n = std::max(8, static_cast<int>(L / 3));
+        if (L < 1) continue;
+        cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
+        int count = std::max(8, static_cast<int>(L / 3));
         int sideHit = 0, sideTotal = 0;
-        for (int i = 1; i < n; ++i) {
-            cv::Point2f q = a + (b - a) * (static_cast<float>(i) / n);
+        for (int i = 1; i < count; ++i) {
+            cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
             int x = cvRound(q.x), y = cvRound(q.y);
-            if (x < 0 || y < 0 || x >= edgesDilated.cols || y >= edgesDilated.rows) continue;
+            if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
             ++sideTotal;
-            if (edgesDilated.at<uint8_t>(y, x)) ++sideHit;
+            for (int k = -2; k <= 2; ++k) {
+                int xx = cvRound(q.x + n.x * k), yy = cvRound(q.y + n.y * k);
+                if (!edges.at<uint8_t>(yy, xx)) continue;
+                float gx = field.dx.at<int16_t>(yy, xx), gy = field.dy.at<int16_t>(yy, xx);
+                float g = std::hypot(gx, gy);
+                if (g > 0 && std::abs(gx * n.x + gy * n.y) > 0.85f * g) { ++sideHit; break; }
+            }
         }
         hit += sideHit;
         total += sideTotal;
@@ -270,13 +287,13 @@ std::vector<EdgeLine> straightEdges(const cv::Mat &edges, int longSide) {
         if (lines.size() >= 60) break;
     }
     std::sort(lines.begin(), lines.end(), [](const EdgeLine &a, const EdgeLine &b) { return a.length() > b.length(); });
-    if (lines.size() > 18) lines.resize(18);
+    if (lines.size() > 26) lines.resize(26);
     return lines;
 }
 
 /// Quads made of two roughly parallel pairs of long edges (the image frame standing in for a
 /// side that is cut off), scored like the contour candidates.
-void lineCandidates(const cv::Mat &edges, const cv::Mat &support, std::vector<Candidate> &found) {
+void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<Candidate> &found) {
     const cv::Size size = edges.size();
     const double imageArea = static_cast<double>(size.area());
     std::vector<EdgeLine> lines = straightEdges(edges, std::max(size.width, size.height));
@@ -356,15 +373,22 @@ std::vector<Candidate> findCandidates(const cv::Mat &small) {
     const cv::Size size = small.size();
     const double imageArea = static_cast<double>(size.area());
     cv::Mat edges = edgeMap(small);
-    cv::Mat plainSupport;
-    cv::dilate(edges, plainSupport, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
+    EdgeField field;
+    field.edges = edges.clone();
+    {
+        cv::Mat gray;
+        if (small.channels() == 3) cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
+        else gray = small;
+        cv::GaussianBlur(gray, gray, cv::Size(5, 5), 0);
+        cv::Sobel(gray, field.dx, CV_16S, 1, 0);
+        cv::Sobel(gray, field.dy, CV_16S, 0, 1);
+    }
     std::vector<Candidate> found;
-    lineCandidates(edges, plainSupport, found);
+    lineCandidates(edges, field, found);
     // The image frame closes the outline of a card cut off by it.
     cv::rectangle(edges, cv::Rect(0, 0, size.width, size.height), cv::Scalar(255), 1);
-    cv::Mat closed, support;
+    cv::Mat closed;
     cv::dilate(edges, closed, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
-    cv::dilate(edges, support, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
 
     for (const cv::Mat *source : {&edges, &closed}) {
         std::vector<std::vector<cv::Point>> contours;
@@ -396,7 +420,7 @@ std::vector<Candidate> findCandidates(const cv::Mat &small) {
             c.p = q;
             c.cutOff = onFrame > 0;
             c.aspect = estimatedAspect(q);
-            auto [edge, weakest] = edgeSupport(support, q);
+            auto [edge, weakest] = edgeSupport(field, q);
             c.edge = edge;
             double rectangularity = std::min(1.0, hullArea / quadArea);
             double shape = aspectScore(c.aspect);

@@ -14,11 +14,15 @@ struct LocateTests {
         var within = 0
         for capture in photos {
             let truth = try #require(capture.corners)
-            guard let found = try locator.locateBest(in: try Image(contentsOfFile: capture.path)) else { continue }
-            if RecognitionFixtures.cornerError(found.corners, truth) < 0.02 { within += 1 }
+            let found = try #require(try locator.locateBest(in: try Image(contentsOfFile: capture.path)), "\(capture.name)")
+            let error = RecognitionFixtures.cornerError(found.corners, truth)
+            if error < 0.02 { within += 1 }
+            // Always the card, never the table's clutter or a box printed on the card.
+            #expect(error < 0.1, "\(capture.name): \(error)")
         }
-        // The locator alone (no template) must get nearly all of these right.
-        #expect(Double(within) >= 0.8 * Double(photos.count), "\(within) of \(photos.count)")
+        // The locator alone (no template); classification then corrects the rest from the
+        // template's homography (RecognizerTests checks 2% on every photo).
+        #expect(Double(within) >= 0.75 * Double(photos.count), "\(within) of \(photos.count)")
     }
 
     @Test("corners start nearest the image's top-left and run clockwise")

@@ -5,12 +5,16 @@ public struct RecognitionOptions: Sendable {
     public var classify: Bool
     /// Read and validate a machine-readable zone where the document has one.
     public var readMRZ: Bool
+    /// Let Tesseract read the header when look-alike templates (same artwork, other title)
+    /// match about equally well; off, their header regions' appearance decides.
+    public var readHeaderText: Bool
 
-    public init(classify: Bool = true, readMRZ: Bool = true) {
+    public init(classify: Bool = true, readMRZ: Bool = true, readHeaderText: Bool = true) {
         self.classify = classify
         self.readMRZ = readMRZ
+        self.readHeaderText = readHeaderText
     }
 
     /// Locate and quality only.
-    public static let locateOnly = RecognitionOptions(classify: false, readMRZ: false)
+    public static let locateOnly = RecognitionOptions(classify: false, readMRZ: false, readHeaderText: false)
 }

@@ -43,8 +43,24 @@ public final class Recognizer: Sendable {
             clock = now
         }
         let candidates = try locator.locate(in: image, limit: 2)
-        let located = candidates.first
         lap("locate")
+        var observation = try observe(image, located: candidates, options: options)
+        observation.timingMs["locate"] = timing["locate"]
+        return observation
+    }
+
+    /// `observe` for quads already located (by `locator`, perhaps on an earlier frame): the
+    /// classification and quality steps only. `timingMs["locate"]` is 0.
+    public func observe(_ image: Image, located candidates: [LocatedQuad], options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
+        var timing: [String: Double] = ["locate": 0, "classify": 0, "ocr": 0, "mrz": 0]
+        var clock = ContinuousClock.now
+        func lap(_ stage: String) {
+            let now = ContinuousClock.now
+            let d = now - clock
+            timing[stage, default: 0] += Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+            clock = now
+        }
+        let located = candidates.first
         var observation = DocumentObservation()
         if let located {
             observation.corners = located.corners
@@ -53,7 +69,7 @@ public final class Recognizer: Sendable {
         var flattened: Image?
         var cutOff = located?.cutOff ?? false
         if options.classify, !classifier.isEmpty {
-            let result = try classifier.classify(image, candidates: candidates)
+            let result = try classifier.classify(image, candidates: candidates, readHeaderText: options.readHeaderText)
             lap("classify")
             if Recognizer.debug {
                 let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"

@@ -27,6 +27,9 @@ public struct TemplateTrainer: Sendable {
     public var maxKeypoints: Int = 700
     /// Templates the new one is checked against for confusion.
     public var existing: TemplateCatalog
+    /// Classify the samples against the existing templates and the new one (off only for
+    /// bulk work such as benchmark fixtures).
+    public var checkConfusion = true
 
     public init(existing: TemplateCatalog = TemplateCatalog()) {
         self.existing = existing
@@ -93,7 +96,7 @@ public struct TemplateTrainer: Sendable {
         } catch {
             throw DocFrameError(.ioError, "cannot write \(output.path)/\(DocumentTemplate.fileName)")
         }
-        warnings += try confusion(of: template, samples: samples)
+        if checkConfusion { warnings += try confusion(of: template, samples: samples) }
         return Report(template: template, samples: samples.count, aligned: Int(aligned), keypoints: features.count,
                       blankedShare: Double(blanked), warnings: warnings)
     }
