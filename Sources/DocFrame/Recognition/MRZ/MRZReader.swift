@@ -172,20 +172,31 @@ public struct MRZReader: Sendable {
             counts.map { abs($0 - a.lineLength) }.reduce(0, +) < counts.map { abs($0 - b.lineLength) }.reduce(0, +)
         }!
         var lines: [String] = []
-        var unsure = Set<MRZCorrector.Position>()
+        var unsure = Set<MRZCorrector.Position>(), contradicted = Set<MRZCorrector.Position>()
         for (index, text) in texts.enumerated() {
-            let (line, unsureIndices) = Self.place(text, length: format.lineLength,
-                                                   left: cuts[index].padX, right: Double(cuts[index].width) - cuts[index].padX)
-            lines.append(line)
-            for i in unsureIndices { unsure.insert(MRZCorrector.Position(line: index, index: i)) }
+            let placed = Self.placeMarking(text, length: format.lineLength,
+                                           left: cuts[index].padX, right: Double(cuts[index].width) - cuts[index].padX)
+            lines.append(placed.line)
+            for i in placed.unsure { unsure.insert(MRZCorrector.Position(line: index, index: i)) }
+            for i in placed.contradicted { contradicted.insert(MRZCorrector.Position(line: index, index: i)) }
         }
-        guard let result = parser.parseCorrecting(lines, uncertain: unsure) else { return nil }
+        guard var result = parser.parseCorrecting(lines, uncertain: unsure) else { return nil }
         let read: [[Character]] = lines.map { Array($0) }
         let final: [[Character]] = result.lines.map { Array($0) }
         let doubtedAll = Set(unsure.filter { p in
             p.line < read.count && p.line < final.count && p.index < read[p.line].count && p.index < final[p.line].count
                 && read[p.line][p.index] == final[p.line][p.index]
         })
+        // A checked character left as read although its height says it is of the other class
+        // (a letter I standing as tall as the digits) is a misread the check digit happened to
+        // miss: such a reading is not vouched for.
+        if result.valid {
+            let layout = MRZLayout.layout(for: result.format, visa: result.lines[0].first == "V")
+            let checked = MRZParser.appliedChecks(in: final, layout: layout).flatMap { $0.positions + [$0.checkDigit] }
+            if checked.contains(where: { doubtedAll.contains(MRZCorrector.Position($0)) && contradicted.contains(MRZCorrector.Position($0)) }) {
+                result.valid = false
+            }
+        }
         return Reading(result: result, doubted: doubtedAll)
     }
 
@@ -205,11 +216,24 @@ public struct MRZReader: Sendable {
     /// the line box spans the line from its first to its last character, `left`...`right` in
     /// the cut), a cell with two symbols keeps the surer one, and an empty cell gets `<` and
     /// is marked unsure.
+    ///
+    /// `contradicted`: the cells whose glyph's height says the other class (a letter as tall as
+    /// the digits, or the reverse).
     static func place(_ text: RecognizedText, length: Int, left: Double, right: Double) -> (String, Set<Int>) {
+        let placed = placeMarking(text, length: length, left: left, right: right)
+        return (placed.line, placed.unsure)
+    }
+
+    /// A confidence below any real one: set on look-alikes whose height contradicts their class.
+    static let contradictedMarker = -1.0
+
+    static func placeMarking(_ text: RecognizedText, length: Int, left: Double, right: Double)
+        -> (line: String, unsure: Set<Int>, contradicted: Set<Int>) {
         let symbols = resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil })
         if symbols.count == length {
             let unsure = Set(symbols.indices.filter { symbols[$0].confidence < unsureConfidence })
-            return (symbols.map(\.text).joined(), unsure)
+            let contradicted = Set(symbols.indices.filter { symbols[$0].confidence == contradictedMarker })
+            return (symbols.map(\.text).joined(), unsure, contradicted)
         }
         // The pitch from neighbouring symbols (most are in adjacent cells), anchored on the
         // first symbol's cell: a box a little too long or short then cannot drift the cells.
@@ -228,17 +252,18 @@ public struct MRZReader: Sendable {
             cells[cell] = symbol
         }
         var line = ""
-        var unsure = Set<Int>()
+        var unsure = Set<Int>(), contradicted = Set<Int>()
         for (i, cell) in cells.enumerated() {
             if let cell {
                 line += cell.text
                 if cell.confidence < unsureConfidence { unsure.insert(i) }
+                if cell.confidence == contradictedMarker { contradicted.insert(i) }
             } else {
                 line += "<"
                 unsure.insert(i)
             }
         }
-        return (line, unsure)
+        return (line, unsure, contradicted)
     }
 
     /// OCR-B's digits stand taller than its capitals (about 8%), and its O and 0 differ little
@@ -271,9 +296,9 @@ public struct MRZReader: Sendable {
                     resolved.confidence = min(resolved.confidence, unsureConfidence / 2)
                 }
             case "8", "5", "2", "1", "6":
-                if looksLetter { resolved.confidence = min(resolved.confidence, unsureConfidence / 2) }
+                if looksLetter { resolved.confidence = contradictedMarker }
             case "B", "S", "Z", "I", "G", "D", "Q", "L":
-                if looksDigit { resolved.confidence = min(resolved.confidence, unsureConfidence / 2) }
+                if looksDigit { resolved.confidence = contradictedMarker }
             default:
                 break
             }
