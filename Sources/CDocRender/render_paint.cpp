@@ -19,9 +19,9 @@ dr_status paint(dr_canvas *canvas, double x, double y, double w, double h, dr_er
         uint8_t *p = canvas->mat.ptr<uint8_t>(yy) + 3 * area.x;
         for (int xx = area.x; xx < area.x + area.width; ++xx, p += 3) {
             dr_color c = at(xx + 0.5, yy + 0.5);
-            p[0] = (uint8_t)std::lround(p[0] + (c.b - p[0]) * c.a);
-            p[1] = (uint8_t)std::lround(p[1] + (c.g - p[1]) * c.a);
-            p[2] = (uint8_t)std::lround(p[2] + (c.r - p[2]) * c.a);
+            p[0] = (uint8_t)(p[0] + (c.b - p[0]) * c.a + 0.5);
+            p[1] = (uint8_t)(p[1] + (c.g - p[1]) * c.a + 0.5);
+            p[2] = (uint8_t)(p[2] + (c.r - p[2]) * c.a + 0.5);
         }
     }
     return dr::ok(error);

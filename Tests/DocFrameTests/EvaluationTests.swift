@@ -136,4 +136,17 @@ struct EvaluationTests {
         #expect(try JSONValue(parsing: json.rendered()) == json)
         #expect(report.text().contains("overall"))
     }
+
+    @Test("the JSON reader keeps key order and reads escapes, numbers and nesting; junk is an error")
+    func jsonReader() throws {
+        let value = try JSONValue(parsing: #" {"b": 1, "a": [true, false, null, -2.5e2, "x\"y\u00e9\n"], "c": {"d": []}} "#)
+        guard case .object(let members) = value else { Issue.record("not an object"); return }
+        #expect(members.map(\.0) == ["b", "a", "c"])
+        #expect(value.member("a")?.arrayValue == [.bool(true), .bool(false), .null, .number(-250), .string("x\"y\u{e9}\n")])
+        #expect(value.member("c")?.member("d")?.arrayValue == [])
+        #expect(try JSONValue(parsing: #""\ud83d\ude00""#) == .string("\u{1F600}"))
+        for junk in ["", "{", "[1,]", "{\"a\" 1}", "tru", "1 2", "\"open", "{\"a\": 1,}"] {
+            #expect(throws: DocFrameError.self, "\(junk)") { try JSONValue(parsing: junk) }
+        }
+    }
 }

@@ -37,6 +37,26 @@ import Testing
         #expect(ids.contains("ca-on-dl") && ids.contains("ca-pr") && ids.filter { $0.hasPrefix("passport-") }.count >= 4)
     }
 
+    @Test func heldOutDesignsAreListedApartAndRenderUnderTheUsualOptions() throws {
+        let list = try Self.run(["--list"]).stdout.split(separator: "\n").map(String.init)
+        let holdout = try Self.run(["--list-holdout"])
+        #expect(holdout.status == 0)
+        let held = holdout.stdout.split(separator: "\n").map(String.init)
+        #expect(held.count >= 3 && held.contains("ca-ab-dl") && held.contains("ca-ns-id") && held.contains("ca-mb-health"))
+        #expect(Set(held).isDisjoint(with: list), "--list must never show a held-out design")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-holdout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.run(["--design", "ca-mb-health", "--side", "front", "--seed", "8", "--out", dir.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = dir.appendingPathComponent("ca-mb-health-front-8.json")
+        let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        #expect(sidecar?["templateId"] as? String == "ca-mb-health-front")
+        #expect(sidecar?["kind"] as? String == "healthCard")
+        #expect(sidecar?["policy"] as? String == "unusable")
+        #expect(sidecar?["cornerRadius"] as? Double == 38)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ca-mb-health-front-8.png").path))
+    }
+
     @Test func aRenderWritesThePNGAndItsSidecarUnderTheContractName() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-specimen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -56,6 +76,8 @@ import Testing
         ["--design", "ca-on-dl", "--side", "front", "--seed", "-3", "--out", "/tmp"],
         ["--design", "ca-on-dl", "--side", "front", "--out", "/tmp"],
         ["--frobnicate"],
+        ["--list-holdout", "--seed", "1"],
+        ["--holdout"],
     ])
     func usageErrorsExitWith2AndWriteNothing(_ arguments: [String]) throws {
         let r = try Self.run(arguments)
@@ -67,7 +89,8 @@ import Testing
     @Test func helpTeachesTheOutputs() throws {
         let r = try Self.run(["--help"])
         #expect(r.status == 0)
-        for word in ["--list", "--design", "--seed", "templateId", "regions", "Exit status", "passport"] {
+        for word in ["--list", "--list-holdout", "--holdout", "--design", "--seed", "templateId", "regions", "cornerRadius",
+                     "policy", "Exit status", "passport"] {
             #expect(r.stdout.contains(word), "help mentions \(word)")
         }
     }

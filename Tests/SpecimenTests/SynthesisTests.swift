@@ -117,4 +117,18 @@ struct SynthesisTests {
         #expect(try SynthesisFixture.run(["--out", "/tmp/x", "--conditions", "foggy", "--negatives", "1"]) == 2)
         #expect(try SynthesisFixture.run(["--out", "/tmp/x", "--per-image", "0", "--negatives", "1"]) == 2)
     }
+
+    @Test("flats convert to JPEG with their sidecars; a contact sheet draws a folder")
+    func convertAndContactSheet() throws {
+        let flat = try SynthesisFixture.flatFolder()
+        let out = try SynthesisFixture.temporaryFolder("convert")
+        #expect(try SynthesisFixture.run(["--convert-flats", flat, out, "90"]) == 0)
+        let jpeg = try Image(contentsOfFile: out + "/test-card-front-1.jpg")
+        #expect(jpeg.width == SynthesisFixture.width && jpeg.height == SynthesisFixture.height)
+        #expect(try SynthesisFixture.correlation(jpeg, SynthesisFixture.card()) > 0.99)
+        #expect(try SynthesisFixture.sidecar(out + "/test-card-front-1.json").member("templateId")?.stringValue == "ca-on-dl-front")
+        #expect(try SynthesisFixture.run(["--contact-sheet", out, out + "/sheet.png", "200"]) == 0)
+        let sheet = try Image(contentsOfFile: out + "/sheet.png")
+        #expect(sheet.width == 800 && sheet.height == 150)
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 enum DocFrameCLI {
     /// The subcommands, in the order `docframe --help` lists them.
     static var commands: [any Command.Type] {
-        [InfoCommand.self, BenchCommand.self, MRZCommand.self, EvalCommand.self]
+        [ClassifyCommand.self, MRZCommand.self, TemplateCommand.self, EvalCommand.self, InfoCommand.self, BenchCommand.self]
     }
 
     static func mainHelp() -> String {

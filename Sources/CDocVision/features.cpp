@@ -1,0 +1,661 @@
+// ORB features, template training and the shared multi-table LSH index.
+//
+// Why our own LSH instead of cv::flann: FLANN's index is not documented as safe for concurrent
+// queries, and a small hand-rolled multi-probe LSH over 256-bit ORB descriptors is reentrant,
+// deterministic and fast (a query touches a few hundred candidates whatever the template count).
+#include "docvision_features.h"
+#include "dv_internal.hpp"
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/features2d.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <unordered_map>
+#include <vector>
+
+struct dv_features {
+    std::vector<cv::KeyPoint> keypoints;
+    cv::Mat descriptors;  // CV_8U, N x 32
+    int width = 0, height = 0;
+    cv::Mat thumb;  // CV_32FC3 Lab, kThumbW x kThumbH (templates and flattened queries)
+    cv::Mat mask;   // CV_32F weights 0..1, same size (1 = stable design)
+};
+
+namespace {
+
+constexpr int kThumbW = 40, kThumbH = 26;
+constexpr int kTables = 6, kKeyBits = 16;
+
+/// Grey, contrast-normalised (CLAHE) copy at the working size; returns the scale back.
+double workingGray(const cv::Mat &image, int workSize, cv::Mat &gray) {
+    cv::Mat g;
+    if (image.channels() == 3) cv::cvtColor(image, g, cv::COLOR_BGR2GRAY);
+    else g = image;
+    const int longer = std::max(g.cols, g.rows);
+    double factor = 1;
+    if (longer > workSize) {
+        factor = static_cast<double>(workSize) / longer;
+        cv::resize(g, g, cv::Size(), factor, factor, cv::INTER_AREA);
+    }
+    static thread_local cv::Ptr<cv::CLAHE> clahe = cv::createCLAHE(2.0, cv::Size(8, 8));
+    clahe->apply(g, gray);
+    return 1 / factor;
+}
+
+/// ORB keypoints spread over a grid (ORB alone piles them onto the densest text), strongest per cell.
+void detectSpread(const cv::Mat &gray, int maxFeatures, std::vector<cv::KeyPoint> &keypoints, cv::Mat &descriptors) {
+    cv::Ptr<cv::ORB> orb = cv::ORB::create(maxFeatures * 3, 1.2f, 6, 19, 0, 2, cv::ORB::HARRIS_SCORE, 19, 10);
+    std::vector<cv::KeyPoint> all;
+    orb->detect(gray, all);
+    const int gx = 6, gy = 4;
+    std::vector<std::vector<cv::KeyPoint>> cells(gx * gy);
+    for (auto &k : all) {
+        int cx = std::clamp(static_cast<int>(k.pt.x * gx / gray.cols), 0, gx - 1);
+        int cy = std::clamp(static_cast<int>(k.pt.y * gy / gray.rows), 0, gy - 1);
+        cells[cy * gx + cx].push_back(k);
+    }
+    keypoints.clear();
+    const size_t perCell = static_cast<size_t>(std::max(1, maxFeatures / (gx * gy)));
+    std::vector<cv::KeyPoint> spare;
+    for (auto &cell : cells) {
+        std::sort(cell.begin(), cell.end(), [](auto &a, auto &b) { return a.response > b.response; });
+        for (size_t i = 0; i < cell.size(); ++i) (i < perCell ? keypoints : spare).push_back(cell[i]);
+    }
+    // Cells without texture leave budget: give it to the strongest leftovers anywhere.
+    std::sort(spare.begin(), spare.end(), [](auto &a, auto &b) { return a.response > b.response; });
+    for (size_t i = 0; i < spare.size() && keypoints.size() < static_cast<size_t>(maxFeatures); ++i) keypoints.push_back(spare[i]);
+    orb->compute(gray, keypoints, descriptors);
+}
+
+void computeThumb(const cv::Mat &bgr, cv::Mat &thumb) {
+    cv::Mat small, lab;
+    cv::Mat colour = bgr;
+    if (bgr.channels() == 1) cv::cvtColor(bgr, colour, cv::COLOR_GRAY2BGR);
+    cv::resize(colour, small, cv::Size(kThumbW, kThumbH), 0, 0, cv::INTER_AREA);
+    small.convertTo(small, CV_32FC3, 1.0 / 255);
+    cv::cvtColor(small, lab, cv::COLOR_BGR2Lab);  // L 0..100, a/b about -100..100
+    thumb = lab;
+}
+
+int hamming(const uint8_t *a, const uint8_t *b) {
+    uint64_t x[4], y[4];
+    std::memcpy(x, a, 32);
+    std::memcpy(y, b, 32);
+    return __builtin_popcountll(x[0] ^ y[0]) + __builtin_popcountll(x[1] ^ y[1]) + __builtin_popcountll(x[2] ^ y[2]) +
+           __builtin_popcountll(x[3] ^ y[3]);
+}
+
+/// Weighted cosine similarity of two Lab thumbnails, luminance mean-removed (lighting) and
+/// scaled so that colour counts about as much as brightness.
+double thumbSimilarity(const cv::Mat &a, const cv::Mat &b, const cv::Mat &mask) {
+    double wsum = 0, la = 0, lb = 0;
+    for (int y = 0; y < kThumbH; ++y)
+        for (int x = 0; x < kThumbW; ++x) {
+            double w = mask.at<float>(y, x);
+            wsum += w;
+            la += w * a.at<cv::Vec3f>(y, x)[0];
+            lb += w * b.at<cv::Vec3f>(y, x)[0];
+        }
+    if (wsum < 0.3 * kThumbW * kThumbH) return 0;  // mostly blanked: no layout to compare
+    la /= wsum;
+    lb /= wsum;
+    double dot = 0, na = 0, nb = 0;
+    for (int y = 0; y < kThumbH; ++y)
+        for (int x = 0; x < kThumbW; ++x) {
+            double w = mask.at<float>(y, x);
+            const cv::Vec3f &p = a.at<cv::Vec3f>(y, x), &q = b.at<cv::Vec3f>(y, x);
+            double v1[3] = {p[0] - la, p[1] * 1.5, p[2] * 1.5}, v2[3] = {q[0] - lb, q[1] * 1.5, q[2] * 1.5};
+            for (int c = 0; c < 3; ++c) {
+                dot += w * v1[c] * v2[c];
+                na += w * v1[c] * v1[c];
+                nb += w * v2[c] * v2[c];
+            }
+        }
+    if (na <= 1e-9 || nb <= 1e-9) return 0;
+    return dot / std::sqrt(na * nb);
+}
+
+}  // namespace
+
+struct dv_index {
+    struct Entry {
+        int tag;
+        int first, count;  // descriptor rows
+        int width, height;
+        cv::Mat thumb, mask;
+    };
+    std::vector<Entry> entries;
+    cv::Mat descriptors;               // all templates, stacked
+    std::vector<cv::Point2f> points;   // per descriptor, template canonical pixels
+    std::vector<int> owner;            // per descriptor, entry number
+    std::array<std::array<int, kKeyBits>, kTables> bits{};
+    std::array<std::unordered_map<uint32_t, std::vector<int>>, kTables> tables;
+    bool built = false;
+
+    uint32_t key(const uint8_t *d, int table) const {
+        uint32_t k = 0;
+        for (int i = 0; i < kKeyBits; ++i) {
+            int b = bits[table][i];
+            k = (k << 1) | ((d[b >> 3] >> (b & 7)) & 1u);
+        }
+        return k;
+    }
+};
+
+extern "C" {
+
+dv_status dv_features_detect(const dv_image *image, int32_t max_features, int32_t work_size, int32_t with_thumbnail,
+                             dv_features **out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && out, error, "null pointer");
+        DV_REQUIRE(max_features > 0 && max_features <= 20000, error, "max_features %d out of range", max_features);
+        auto f = std::make_unique<dv_features>();
+        cv::Mat gray;
+        double back = workingGray(image->mat, work_size > 0 ? work_size : 640, gray);
+        detectSpread(gray, max_features, f->keypoints, f->descriptors);
+        for (auto &k : f->keypoints) {
+            k.pt *= static_cast<float>(back);
+            k.size *= static_cast<float>(back);
+        }
+        f->width = image->mat.cols;
+        f->height = image->mat.rows;
+        if (with_thumbnail) {
+            computeThumb(image->mat, f->thumb);
+            f->mask = cv::Mat::ones(kThumbH, kThumbW, CV_32F);
+        }
+        *out = f.release();
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_features_save(const dv_features *features, const char *path, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(features && path, error, "null pointer");
+        cv::FileStorage fs(path, cv::FileStorage::WRITE | cv::FileStorage::BASE64);
+        if (!fs.isOpened()) return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "cannot write %s", path);
+        fs << "format" << "docframe-orb-1";
+        fs << "width" << features->width << "height" << features->height;
+        cv::Mat kp(static_cast<int>(features->keypoints.size()), 5, CV_32F);
+        for (int i = 0; i < kp.rows; ++i) {
+            const auto &k = features->keypoints[i];
+            float *r = kp.ptr<float>(i);
+            r[0] = k.pt.x; r[1] = k.pt.y; r[2] = k.size; r[3] = k.angle; r[4] = k.response;
+        }
+        fs << "keypoints" << kp << "descriptors" << features->descriptors;
+        if (!features->thumb.empty()) fs << "thumb" << features->thumb << "mask" << features->mask;
+        fs.release();
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_features_load(const char *path, dv_features **out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(path && out, error, "null pointer");
+        cv::FileStorage fs;
+        try {
+            fs.open(path, cv::FileStorage::READ);
+        } catch (const cv::Exception &) {
+            return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "%s is not a features file", path);
+        }
+        if (!fs.isOpened()) return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "cannot read %s", path);
+        std::string format;
+        fs["format"] >> format;
+        if (format != "docframe-orb-1") return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "%s: unknown features format", path);
+        auto f = std::make_unique<dv_features>();
+        fs["width"] >> f->width;
+        fs["height"] >> f->height;
+        cv::Mat kp;
+        fs["keypoints"] >> kp;
+        fs["descriptors"] >> f->descriptors;
+        if (!fs["thumb"].empty()) {
+            fs["thumb"] >> f->thumb;
+            fs["mask"] >> f->mask;
+        }
+        bool sane = f->width > 0 && f->height > 0 && kp.type() == CV_32F && kp.cols == 5 &&
+                    (f->descriptors.empty() ? kp.rows == 0
+                                            : (f->descriptors.type() == CV_8U && f->descriptors.cols == 32 && f->descriptors.rows == kp.rows)) &&
+                    (f->thumb.empty() || (f->thumb.type() == CV_32FC3 && f->thumb.size() == cv::Size(kThumbW, kThumbH) &&
+                                          f->mask.type() == CV_32F && f->mask.size() == f->thumb.size()));
+        if (!sane) return dv::fail(error, DV_ERR_INVALID_ARGUMENT, "%s: inconsistent features data", path);
+        for (int i = 0; i < kp.rows; ++i) {
+            const float *r = kp.ptr<float>(i);
+            f->keypoints.emplace_back(cv::Point2f(r[0], r[1]), r[2], r[3], r[4]);
+        }
+        *out = f.release();
+        return dv::ok(error);
+    });
+}
+
+void dv_features_destroy(dv_features *features) { delete features; }
+int32_t dv_features_count(const dv_features *f) { return f ? static_cast<int32_t>(f->keypoints.size()) : 0; }
+int32_t dv_features_width(const dv_features *f) { return f ? f->width : 0; }
+int32_t dv_features_height(const dv_features *f) { return f ? f->height : 0; }
+
+// MARK: - Training
+
+dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32_t width, int32_t height,
+                            float min_share, int32_t max_features, const int32_t *keep, int32_t keep_count,
+                            dv_features **features, dv_image **reference, float *varying_share, int32_t *aligned,
+                            dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(samples && count > 0 && features && reference, error, "null pointer or no samples");
+        DV_REQUIRE(width > 0 && height > 0 && width <= 8192 && height <= 8192, error, "bad size %dx%d", width, height);
+        const int work = 640;
+        std::vector<cv::Mat> images;
+        for (int i = 0; i < count; ++i) {
+            DV_REQUIRE(samples[i], error, "null sample %d", i);
+            cv::Mat m = samples[i]->mat, bgr;
+            if (m.channels() == 1) cv::cvtColor(m, bgr, cv::COLOR_GRAY2BGR);
+            else bgr = m;
+            if (bgr.cols != width || bgr.rows != height) cv::resize(bgr, bgr, cv::Size(width, height), 0, 0, cv::INTER_AREA);
+            images.push_back(bgr);
+        }
+        // Align every sample to the first (flat scans are rarely cut identically; photos less so).
+        int alignedCount = 1;
+        std::vector<std::vector<cv::KeyPoint>> kps(count);
+        std::vector<cv::Mat> descs(count);
+        std::vector<double> backs(count);
+        auto detect = [&](int i) {
+            cv::Mat gray;
+            backs[i] = workingGray(images[i], work, gray);
+            detectSpread(gray, 1500, kps[i], descs[i]);
+        };
+        detect(0);
+        for (int i = 1; i < count; ++i) {
+            detect(i);
+            if (descs[i].empty() || descs[0].empty()) continue;
+            cv::BFMatcher matcher(cv::NORM_HAMMING, true);
+            std::vector<cv::DMatch> matches;
+            matcher.match(descs[i], descs[0], matches);
+            std::vector<cv::Point2f> src, dst;
+            for (auto &m : matches) {
+                if (m.distance > 64) continue;
+                src.push_back(kps[i][m.queryIdx].pt);
+                dst.push_back(kps[0][m.trainIdx].pt);
+            }
+            if (src.size() < 12) continue;
+            std::vector<uint8_t> inl;
+            cv::Mat H = cv::findHomography(src, dst, cv::RANSAC, 3.0, inl, 3000, 0.999);
+            if (H.empty() || cv::countNonZero(inl) < 20) continue;
+            // H is in working pixels; lift to canonical pixels: S * H * S^-1.
+            double s = backs[0];
+            cv::Mat S = (cv::Mat_<double>(3, 3) << s, 0, 0, 0, s, 0, 0, 0, 1), Si = S.inv();
+            cv::Mat Hc = S * H * Si;
+            // Refuse wild warps: every corner must move by less than 10% of the width.
+            std::vector<cv::Point2f> c = {{0, 0}, {float(width), 0}, {float(width), float(height)}, {0, float(height)}}, m;
+            cv::perspectiveTransform(c, m, Hc);
+            bool tame = true;
+            double moved = 0;
+            for (int k = 0; k < 4; ++k) {
+                tame &= cv::norm(m[k] - c[k]) < 0.1 * width;
+                moved = std::max(moved, cv::norm(m[k] - c[k]));
+            }
+            if (!tame) continue;
+            // Already aligned (flat renders, careful scans): a re-estimated warp would only blur
+            // the design's edges by a fraction of a pixel and make them look like personal data.
+            if (moved < 2.5) {
+                ++alignedCount;
+                continue;
+            }
+            cv::warpPerspective(images[i], images[i], Hc, cv::Size(width, height), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+            detect(i);
+            ++alignedCount;
+        }
+        // Stable keypoints: those found again (near the same place, similar descriptor) in enough samples.
+        const int needed = count == 1 ? 1 : std::max(2, static_cast<int>(std::ceil(min_share * count)));
+        struct Stable { cv::KeyPoint k; int row; int sample; int support; };
+        std::vector<Stable> stable;
+        const float radius = 3.0f;
+        for (int i = 0; i < count; ++i) {
+            for (int a = 0; a < static_cast<int>(kps[i].size()); ++a) {
+                int support = 1;
+                for (int j = 0; j < count; ++j) {
+                    if (j == i) continue;
+                    for (int b = 0; b < static_cast<int>(kps[j].size()); ++b) {
+                        cv::Point2f d = kps[j][b].pt - kps[i][a].pt;
+                        if (d.x * d.x + d.y * d.y > radius * radius) continue;
+                        if (hamming(descs[i].ptr<uint8_t>(a), descs[j].ptr<uint8_t>(b)) < 60) { ++support; break; }
+                    }
+                }
+                if (support >= needed) stable.push_back({kps[i][a], a, i, support});
+            }
+        }
+        std::sort(stable.begin(), stable.end(), [](const Stable &x, const Stable &y) {
+            return x.support != y.support ? x.support > y.support : x.k.response > y.k.response;
+        });
+        auto f = std::make_unique<dv_features>();
+        std::vector<cv::Mat> rows;
+        for (auto &s : stable) {
+            if (static_cast<int>(f->keypoints.size()) >= max_features) break;
+            bool duplicate = false;
+            for (size_t q = 0; q < f->keypoints.size() && !duplicate; ++q) {
+                cv::Point2f d = f->keypoints[q].pt - s.k.pt;
+                duplicate = d.x * d.x + d.y * d.y <= radius * radius &&
+                            hamming(rows[q].ptr<uint8_t>(0), descs[s.sample].ptr<uint8_t>(s.row)) < 60;
+            }
+            if (duplicate) continue;
+            f->keypoints.push_back(s.k);
+            rows.push_back(descs[s.sample].row(s.row));
+        }
+        if (!rows.empty()) cv::vconcat(rows, f->descriptors);
+        for (size_t q = 0; q < f->keypoints.size(); ++q) {
+            double back = backs[0];
+            f->keypoints[q].pt *= static_cast<float>(back);
+            f->keypoints[q].size *= static_cast<float>(back);
+        }
+        f->width = width;
+        f->height = height;
+
+        // Reference: mean of the aligned samples; pixels that vary across samples are personal data.
+        // Variance of each sample's detail (grey minus its own smooth illumination), so that the
+        // light falling differently on photographed samples does not pass for personal data.
+        cv::Mat sum = cv::Mat::zeros(height, width, CV_32FC3), sumD = cv::Mat::zeros(height, width, CV_32F),
+                sumSq = cv::Mat::zeros(height, width, CV_32F);
+        for (auto &m : images) {
+            cv::Mat fm, g, gf, light;
+            m.convertTo(fm, CV_32FC3);
+            sum += fm;
+            cv::cvtColor(m, g, cv::COLOR_BGR2GRAY);
+            g.convertTo(gf, CV_32F);
+            cv::GaussianBlur(gf, gf, cv::Size(5, 5), 0);
+            cv::GaussianBlur(gf, light, cv::Size(0, 0), 25);
+            cv::Scalar mu, sd;
+            cv::meanStdDev(gf - light, mu, sd);
+            cv::Mat detail = (gf - light) * (24.0 / std::max(4.0, sd[0]));  // same contrast for every sample
+            sumD += detail;
+            sumSq += detail.mul(detail);
+        }
+        cv::Mat mean = sum / static_cast<double>(count);
+        cv::Mat meanD = sumD / static_cast<double>(count);
+        cv::Mat variance = sumSq / static_cast<double>(count) - meanD.mul(meanD);
+        cv::Mat varying = cv::Mat::zeros(height, width, CV_8U);
+        if (count >= 2) {
+            cv::Mat sd;
+            cv::sqrt(cv::max(variance, 0), sd);
+            varying = sd > 16;
+            // Grow into whole fields: text varies only on its strokes.
+            cv::dilate(varying, varying, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(11, 11)));
+            for (int r = 0; keep && r < keep_count; ++r) {
+                cv::Rect k(keep[4 * r], keep[4 * r + 1], keep[4 * r + 2], keep[4 * r + 3]);
+                k &= cv::Rect(0, 0, width, height);
+                if (k.area() > 0) varying(k).setTo(0);
+            }
+        }
+        cv::Mat stableMask;
+        cv::bitwise_not(varying, stableMask);
+        cv::Mat blanked = mean.clone();
+        if (cv::countNonZero(varying) > 0) {
+            // Normalised convolution: fill varying pixels with the surrounding stable colour.
+            cv::Mat w, num;
+            stableMask.convertTo(w, CV_32F, 1.0 / 255);
+            std::vector<cv::Mat> ch;
+            cv::split(mean, ch);
+            // Coarser and coarser neighbourhoods until every blanked pixel has stable neighbours.
+            cv::Mat todo = varying.clone();
+            for (int k = std::max(31, (width / 12) | 1); cv::countNonZero(todo) > 0; k = k * 2 + 1) {
+                const bool last = k > 2 * std::max(width, height);
+                cv::Mat den;
+                cv::blur(w, den, cv::Size(k, k));
+                cv::Mat reached = last ? todo.clone() : ((den > 0.05) & todo);
+                std::vector<cv::Mat> filled(3);
+                for (int c = 0; c < 3; ++c) {
+                    cv::blur(ch[c].mul(w), num, cv::Size(k, k));
+                    filled[c] = num / cv::max(den, 1e-3);
+                }
+                cv::Mat fill;
+                cv::merge(filled, fill);
+                fill.copyTo(blanked, reached);
+                todo.setTo(0, reached);
+                if (last) break;
+            }
+        }
+        cv::Mat ref8;
+        blanked.convertTo(ref8, CV_8UC3);
+        computeThumb(ref8, f->thumb);
+        cv::Mat stableF;
+        stableMask.convertTo(stableF, CV_32F, 1.0 / 255);
+        cv::resize(stableF, f->mask, cv::Size(kThumbW, kThumbH), 0, 0, cv::INTER_AREA);
+        if (varying_share) *varying_share = static_cast<float>(cv::countNonZero(varying)) / (width * height);
+        if (aligned) *aligned = alignedCount;
+        dv_image *refOut = nullptr;
+        dv_status st = dv::emit(ref8, &refOut, error);
+        if (st != DV_OK) return st;
+        *reference = refOut;
+        *features = f.release();
+        return dv::ok(error);
+    });
+}
+
+// MARK: - Index
+
+dv_status dv_index_create(dv_index **out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(out, error, "null pointer");
+        auto index = std::make_unique<dv_index>();
+        // Fixed bit choice: deterministic results run to run.
+        cv::RNG rng(0x5eed);
+        for (auto &table : index->bits)
+            for (auto &b : table) b = rng.uniform(0, 256);
+        *out = index.release();
+        return dv::ok(error);
+    });
+}
+
+void dv_index_destroy(dv_index *index) { delete index; }
+
+dv_status dv_index_add(dv_index *index, const dv_features *features, int32_t tag, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(index && features, error, "null pointer");
+        DV_REQUIRE(!index->built, error, "the index is already built");
+        dv_index::Entry e;
+        e.tag = tag;
+        e.first = index->descriptors.rows;
+        e.count = features->descriptors.rows;
+        e.width = features->width;
+        e.height = features->height;
+        e.thumb = features->thumb.clone();
+        e.mask = features->mask.clone();
+        const int entry = static_cast<int>(index->entries.size());
+        if (!features->descriptors.empty()) index->descriptors.push_back(features->descriptors);
+        for (auto &k : features->keypoints) {
+            index->points.push_back(k.pt);
+            index->owner.push_back(entry);
+        }
+        index->entries.push_back(std::move(e));
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_index_build(dv_index *index, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(index, error, "null pointer");
+        for (int t = 0; t < kTables; ++t) {
+            index->tables[t].clear();
+            for (int r = 0; r < index->descriptors.rows; ++r) index->tables[t][index->key(index->descriptors.ptr<uint8_t>(r), t)].push_back(r);
+        }
+        index->built = true;
+        return dv::ok(error);
+    });
+}
+
+int32_t dv_index_descriptor_count(const dv_index *index) { return index ? index->descriptors.rows : 0; }
+
+dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_t verify, float reprojection,
+                         dv_match *out, int32_t capacity, int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(index && query && out && count, error, "null pointer");
+        DV_REQUIRE(index->built, error, "the index is not built");
+        *count = 0;
+        const int nEntries = static_cast<int>(index->entries.size());
+        if (nEntries == 0 || query->descriptors.empty() || index->descriptors.empty()) return dv::ok(error);
+        // Per template: the query points and template points of accepted matches.
+        std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(nEntries);
+        std::vector<int> seen(index->descriptors.rows, -1);
+        std::vector<int> candidates;
+        struct Near { int row; int dist; };
+        for (int q = 0; q < query->descriptors.rows; ++q) {
+            const uint8_t *d = query->descriptors.ptr<uint8_t>(q);
+            candidates.clear();
+            for (int t = 0; t < kTables; ++t) {
+                const uint32_t base = index->key(d, t);
+                for (int flip = -1; flip < kKeyBits; ++flip) {  // multi-probe: the key and its 1-bit neighbours
+                    const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
+                    auto it = index->tables[t].find(k);
+                    if (it == index->tables[t].end()) continue;
+                    for (int r : it->second) {
+                        if (seen[r] == q) continue;
+                        seen[r] = q;
+                        candidates.push_back(r);
+                    }
+                }
+            }
+            // Best and second best per template; a template's match counts when clearly better
+            // than its own runner-up (look-alike templates share descriptors: no cross-template test).
+            std::unordered_map<int, std::pair<Near, int>> perEntry;  // entry -> (best, second distance)
+            for (int r : candidates) {
+                int dist = hamming(d, index->descriptors.ptr<uint8_t>(r));
+                if (dist > 80) continue;
+                int e = index->owner[r];
+                auto it = perEntry.find(e);
+                if (it == perEntry.end()) {
+                    perEntry.emplace(e, std::make_pair(Near{r, dist}, 256));
+                } else if (dist < it->second.first.dist) {
+                    it->second.second = it->second.first.dist;
+                    it->second.first = Near{r, dist};
+                } else if (dist < it->second.second) {
+                    it->second.second = dist;
+                }
+            }
+            for (auto &[e, bs] : perEntry) {
+                if (bs.first.dist > 64) continue;
+                if (bs.first.dist > 0.8 * bs.second) continue;
+                pairs[e].emplace_back(index->points[bs.first.row], query->keypoints[q].pt);
+            }
+        }
+        std::vector<int> order(nEntries);
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return pairs[a].size() > pairs[b].size(); });
+        std::vector<dv_match> results;
+        for (int i = 0; i < std::min(nEntries, std::max(1, static_cast<int>(verify))); ++i) {
+            const int e = order[i];
+            const auto &ps = pairs[e];
+            dv_match m{};
+            m.tag = index->entries[e].tag;
+            m.votes = static_cast<int32_t>(ps.size());
+            if (ps.size() >= 8) {
+                std::vector<cv::Point2f> src, dst;
+                for (auto &p : ps) {
+                    src.push_back(p.first);
+                    dst.push_back(p.second);
+                }
+                std::vector<uint8_t> inl;
+                cv::Mat H = cv::findHomography(src, dst, cv::RANSAC, reprojection, inl, 2000, 0.995);
+                if (!H.empty()) {
+                    // A mirror image or a collapse is no document.
+                    double det = H.at<double>(0, 0) * H.at<double>(1, 1) - H.at<double>(0, 1) * H.at<double>(1, 0);
+                    const auto &en = index->entries[e];
+                    std::vector<cv::Point2f> c = {{0, 0}, {float(en.width), 0}, {float(en.width), float(en.height)}, {0, float(en.height)}}, mc;
+                    cv::perspectiveTransform(c, mc, H);
+                    bool convex = cv::isContourConvex(mc);
+                    if (det > 0 && convex) {
+                        std::vector<cv::Point2f> inPts;
+                        for (size_t k = 0; k < inl.size(); ++k)
+                            if (inl[k]) inPts.push_back(src[k]);
+                        m.inliers = static_cast<int32_t>(inPts.size());
+                        m.inlier_ratio = static_cast<float>(m.inliers) / std::max(1, m.votes);
+                        if (inPts.size() >= 3) {
+                            std::vector<cv::Point2f> hull;
+                            cv::convexHull(inPts, hull);
+                            m.spread = static_cast<float>(cv::contourArea(hull) / (double(en.width) * en.height));
+                        }
+                        for (int k = 0; k < 9; ++k) m.homography[k] = static_cast<float>(H.at<double>(k / 3, k % 3));
+                    }
+                }
+            }
+            results.push_back(m);
+        }
+        std::sort(results.begin(), results.end(), [](const dv_match &a, const dv_match &b) {
+            if (a.inliers != b.inliers) return a.inliers > b.inliers;
+            return a.votes != b.votes ? a.votes > b.votes : a.tag < b.tag;
+        });
+        int n = 0;
+        for (auto &m : results) {
+            if (n >= capacity) break;
+            out[n++] = m;
+        }
+        *count = n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_index_appearance(const dv_index *index, const dv_image *flattened, float *scores, int32_t capacity,
+                              int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(index && flattened && scores && count, error, "null pointer");
+        const int n = static_cast<int>(index->entries.size());
+        DV_REQUIRE(capacity >= 2 * n, error, "capacity %d is below 2 x %d templates", capacity, n);
+        cv::Mat thumb, turned;
+        computeThumb(flattened->mat, thumb);
+        cv::rotate(thumb, turned, cv::ROTATE_180);
+        for (int i = 0; i < n; ++i) {
+            const auto &e = index->entries[i];
+            if (e.thumb.empty()) {
+                scores[2 * i] = scores[2 * i + 1] = 0;
+                continue;
+            }
+            scores[2 * i] = static_cast<float>(thumbSimilarity(thumb, e.thumb, e.mask));
+            scores[2 * i + 1] = static_cast<float>(thumbSimilarity(turned, e.thumb, e.mask));
+        }
+        *count = 2 * n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_compare_region(const dv_image *query, const float homography[9], const dv_image *reference,
+                            const int32_t rect[4], float *similarity, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(query && homography && reference && rect && similarity, error, "null pointer");
+        cv::Rect r(rect[0], rect[1], rect[2], rect[3]);
+        DV_REQUIRE(r.width >= 8 && r.height >= 8, error, "region too small");
+        DV_REQUIRE(reference->mat.cols == r.width && reference->mat.rows == r.height, error,
+                   "the reference region is %dx%d, not %dx%d", reference->mat.cols, reference->mat.rows, r.width, r.height);
+        const int margin = std::max(4, r.height / 6);
+        cv::Mat H(3, 3, CV_64F);
+        for (int k = 0; k < 9; ++k) H.at<double>(k / 3, k % 3) = homography[k];
+        // The query seen in template pixels, around the region with a margin for misalignment.
+        cv::Mat shift = (cv::Mat_<double>(3, 3) << 1, 0, r.x - margin, 0, 1, r.y - margin, 0, 0, 1);
+        cv::Mat M = H * shift;  // output pixel -> query pixel
+        cv::Mat patch, grayQ, grayR;
+        cv::warpPerspective(query->mat, patch, M, cv::Size(r.width + 2 * margin, r.height + 2 * margin),
+                            cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+        if (patch.channels() == 3) cv::cvtColor(patch, grayQ, cv::COLOR_BGR2GRAY);
+        else grayQ = patch;
+        cv::Mat refPatch = reference->mat;
+        if (refPatch.channels() == 3) cv::cvtColor(refPatch, grayR, cv::COLOR_BGR2GRAY);
+        else grayR = refPatch;
+        // Text edges matter, not lighting: compare gradient magnitudes at half size.
+        auto prep = [](const cv::Mat &g) {
+            cv::Mat s, gx, gy, mag;
+            cv::resize(g, s, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+            cv::Sobel(s, gx, CV_32F, 1, 0);
+            cv::Sobel(s, gy, CV_32F, 0, 1);
+            cv::magnitude(gx, gy, mag);
+            return mag;
+        };
+        cv::Mat a = prep(grayQ), b = prep(grayR);
+        if (b.cols > a.cols || b.rows > a.rows) return dv::fail(error, DV_ERR_INTERNAL, "region warp too small");
+        cv::Mat result;
+        cv::matchTemplate(a, b, result, cv::TM_CCOEFF_NORMED);
+        double maxVal = 0;
+        cv::minMaxLoc(result, nullptr, &maxVal);
+        *similarity = static_cast<float>(maxVal);
+        return dv::ok(error);
+    });
+}
+
+}  // extern "C"

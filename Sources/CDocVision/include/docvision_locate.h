@@ -1,0 +1,42 @@
+// docvision_locate.h: finding card-shaped documents (ID-1, TD3) in a photo or camera frame.
+//
+// Measures only: returns scored quad candidates; Swift decides which one counts as a document.
+// Every entry point catches every C++ exception (see docvision.h).
+#ifndef DOCVISION_LOCATE_H
+#define DOCVISION_LOCATE_H
+
+#include "docvision.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One quad candidate, in full-resolution image pixels.
+typedef struct {
+    /// x0,y0 ... x3,y3: image-clockwise, starting at the corner nearest the image's top-left.
+    float corners[8];
+    /// 0..1: how much this looks like a card's outline (shape, edge support, size).
+    float score;
+    /// Share of the quad's perimeter backed by an image edge, 0..1.
+    float edge_support;
+    /// The physical long/short aspect estimated from the quad (perspective roughly removed).
+    float aspect;
+    /// Non-zero when part of the quad lies outside the image.
+    int32_t cut_off;
+} dv_quad_candidate;
+
+/// Finds up to `capacity` card-shaped quads, best first. `work_size` is the long side of the
+/// downscaled copy searched (0 for the default, 640); corners are refined at full resolution
+/// by fitting lines to the strongest gradient across each side.
+dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_candidate *out, int32_t capacity,
+                          int32_t *count, dv_error *error);
+
+/// Refines four corners (any order convention; kept) against the image's edges at full
+/// resolution: each side is re-fitted to the strongest gradient within `search` pixels.
+dv_status dv_refine_quad(const dv_image *image, float corners[8], float search, dv_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

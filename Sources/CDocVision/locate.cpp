@@ -1,0 +1,528 @@
+// Locating card-shaped documents: edges on a downscaled copy -> contours -> convex quads scored
+// by shape (ID-1 / TD3 aspect), rectangularity and edge support -> sides re-fitted at full
+// resolution (robust line fits to the strongest gradient, which also squares rounded corners).
+#include "docvision_locate.h"
+#include "dv_internal.hpp"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+using Corners = std::array<cv::Point2f, 4>;
+
+struct Candidate {
+    Corners p;
+    double score = 0, edge = 0, aspect = 0;
+    bool cutOff = false;
+};
+
+constexpr double kId1Aspect = 85.60 / 53.98;
+constexpr double kTd3Aspect = 125.0 / 88.0;
+
+/// Orders four points image-clockwise (y down) starting from the one nearest the image's origin.
+Corners clockwiseFromTopLeft(Corners p) {
+    cv::Point2f c(0, 0);
+    for (auto &q : p) c += q * 0.25f;
+    std::sort(p.begin(), p.end(), [&](const cv::Point2f &a, const cv::Point2f &b) {
+        return std::atan2(a.y - c.y, a.x - c.x) < std::atan2(b.y - c.y, b.x - c.x);
+    });
+    int first = 0;
+    double best = 1e30;
+    for (int i = 0; i < 4; ++i) {
+        double d = p[i].x + p[i].y;  // nearest the top-left along the diagonal: stable for tilted cards
+        if (d < best) { best = d; first = i; }
+    }
+    Corners r;
+    for (int i = 0; i < 4; ++i) r[i] = p[(first + i) % 4];
+    return r;
+}
+
+double len(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+double estimatedAspect(const Corners &p) {
+    double horizontal = len(p[0], p[1]) + len(p[3], p[2]);
+    double vertical = len(p[0], p[3]) + len(p[1], p[2]);
+    if (horizontal <= 0 || vertical <= 0) return 0;
+    double r = horizontal / vertical;
+    return r >= 1 ? r : 1 / r;
+}
+
+double aspectScore(double aspect) {
+    auto g = [](double a, double target) {
+        double d = std::log(a / target) / 0.13;
+        return std::exp(-0.5 * d * d);
+    };
+    return std::max(g(aspect, kId1Aspect), g(aspect, kTd3Aspect));
+}
+
+/// Every interior angle within [50, 130] degrees and the polygon convex.
+bool plausibleAngles(const Corners &p) {
+    double sign = 0;
+    for (int i = 0; i < 4; ++i) {
+        cv::Point2f a = p[(i + 3) % 4] - p[i], b = p[(i + 1) % 4] - p[i];
+        double na = std::hypot(a.x, a.y), nb = std::hypot(b.x, b.y);
+        if (na < 1 || nb < 1) return false;
+        double cosine = (a.x * b.x + a.y * b.y) / (na * nb);
+        if (std::abs(cosine) > 0.643) return false;  // cos 50
+        double cross = (p[(i + 1) % 4].x - p[i].x) * (p[(i + 2) % 4].y - p[(i + 1) % 4].y) -
+                       (p[(i + 1) % 4].y - p[i].y) * (p[(i + 2) % 4].x - p[(i + 1) % 4].x);
+        if (sign == 0) sign = cross;
+        else if ((cross > 0) != (sign > 0)) return false;
+    }
+    return true;
+}
+
+/// Edge pixels with their gradient direction, so that support can demand edges running along a
+/// side (wood grain, fabric and text give edges everywhere, but in every direction).
+struct EdgeField {
+    cv::Mat edges;   // CV_8U, Canny
+    cv::Mat dx, dy;  // CV_16S Sobel of the smoothed grey copy
+};
+
+/// Share of points along the quad's sides that have, within 2 pixels across the side, an edge
+/// pixel whose gradient is roughly perpendicular to the side; also the weakest side's share
+/// (a finger over one edge lowers one side, clutter lowers all).
+std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p) {
+    int hit = 0, total = 0;
+    double weakest = 1;
+    const cv::Mat &edges = field.edges;
+    for (int s = 0; s < 4; ++s) {
+        cv::Point2f a = p[s], b = p[(s + 1) % 4];
+        double L = len(a, b);
+        if (L < 1) continue;
+        cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
+        int count = std::max(8, static_cast<int>(L / 3));
+        int sideHit = 0, sideTotal = 0;
+        for (int i = 1; i < count; ++i) {
+            cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
+            int x = cvRound(q.x), y = cvRound(q.y);
+            if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
+            ++sideTotal;
+            for (int k = -2; k <= 2; ++k) {
+                int xx = cvRound(q.x + n.x * k), yy = cvRound(q.y + n.y * k);
+                if (!edges.at<uint8_t>(yy, xx)) continue;
+                float gx = field.dx.at<int16_t>(yy, xx), gy = field.dy.at<int16_t>(yy, xx);
+                float g = std::hypot(gx, gy);
+                if (g > 0 && std::abs(gx * n.x + gy * n.y) > 0.85f * g) { ++sideHit; break; }
+            }
+        }
+        hit += sideHit;
+        total += sideTotal;
+        if (sideTotal > 0) weakest = std::min(weakest, static_cast<double>(sideHit) / sideTotal);
+    }
+    return {total ? static_cast<double>(hit) / total : 0, weakest};
+}
+
+/// Reduces a convex hull to four corners, or fails.
+bool hullToQuad(const std::vector<cv::Point> &hull, Corners &out) {
+    double perimeter = cv::arcLength(hull, true);
+    std::vector<cv::Point> approx;
+    for (double eps = 0.01; eps <= 0.1; eps += 0.01) {
+        cv::approxPolyDP(hull, approx, eps * perimeter, true);
+        if (approx.size() == 4) {
+            for (int i = 0; i < 4; ++i) out[i] = cv::Point2f(approx[i]);
+            return true;
+        }
+        if (approx.size() < 4) break;
+    }
+    // Rounded or clipped corners can leave 5-6 vertices: the minimum-area rectangle stands in
+    // when it hugs the hull closely (the full-resolution refit corrects perspective).
+    cv::RotatedRect box = cv::minAreaRect(hull);
+    double hullArea = cv::contourArea(hull);
+    if (box.size.area() <= 0 || hullArea / box.size.area() < 0.9) return false;
+    cv::Point2f pts[4];
+    box.points(pts);
+    for (int i = 0; i < 4; ++i) out[i] = pts[i];
+    return true;
+}
+
+/// Builds the edge map: colour-aware Canny on a smoothed copy, union over channels, so a card
+/// that differs from the table only in hue still has an outline.
+cv::Mat edgeMap(const cv::Mat &small) {
+    cv::Mat blurred;
+    cv::GaussianBlur(small, blurred, cv::Size(5, 5), 0);
+    std::vector<cv::Mat> channels;
+    if (blurred.channels() == 3) {
+        cv::split(blurred, channels);
+    } else {
+        channels.push_back(blurred);
+    }
+    cv::Mat edges = cv::Mat::zeros(small.size(), CV_8U), e;
+    for (auto &c : channels) {
+        cv::Canny(c, e, 18, 54, 3, true);
+        edges |= e;
+    }
+    return edges;
+}
+
+/// Full-resolution refit of one side: strongest gradient along normals, robust line fit.
+bool refitSide(const cv::Mat &img, cv::Point2f a, cv::Point2f b, float search, cv::Vec4f &line) {
+    cv::Point2f d = b - a;
+    double L = std::hypot(d.x, d.y);
+    if (L < 8) return false;
+    cv::Point2f u = d * static_cast<float>(1 / L);
+    cv::Point2f n(-u.y, u.x);
+    const int samples = std::clamp(static_cast<int>(L / 6), 12, 60);
+    const float step = std::max(1.0f, search / 12.0f);
+    const int steps = static_cast<int>(std::ceil(search / step));
+    const int channels = img.channels();
+    std::vector<cv::Point2f> points;
+    auto sample = [&](cv::Point2f q, float out[3]) -> bool {
+        int x = static_cast<int>(std::floor(q.x)), y = static_cast<int>(std::floor(q.y));
+        if (x < 0 || y < 0 || x + 1 >= img.cols || y + 1 >= img.rows) return false;
+        float fx = q.x - x, fy = q.y - y;
+        for (int c = 0; c < channels; ++c) {
+            auto px = [&](int yy, int xx) { return static_cast<float>(img.ptr<uint8_t>(yy)[xx * channels + c]); };
+            out[c] = (1 - fy) * ((1 - fx) * px(y, x) + fx * px(y, x + 1)) + fy * ((1 - fx) * px(y + 1, x) + fx * px(y + 1, x + 1));
+        }
+        return true;
+    };
+    std::vector<float> profile(static_cast<size_t>(2 * steps + 1) * 3);
+    std::vector<char> valid(2 * steps + 1);
+    for (int i = 0; i < samples; ++i) {
+        float t = 0.08f + 0.84f * (i + 0.5f) / samples;
+        cv::Point2f base = a + d * t;
+        for (int k = -steps; k <= steps; ++k) valid[k + steps] = sample(base + n * (k * step), &profile[(k + steps) * 3]);
+        float best = 0;
+        int bestK = 0;
+        std::vector<float> strength(2 * steps + 1, 0);
+        for (int k = -steps + 1; k < steps; ++k) {
+            if (!valid[k + steps - 1] || !valid[k + steps + 1]) continue;
+            float g = 0;
+            for (int c = 0; c < channels; ++c) {
+                g = std::max(g, std::abs(profile[(k + steps + 1) * 3 + c] - profile[(k + steps - 1) * 3 + c]));
+            }
+            strength[k + steps] = g;
+            if (g > best) { best = g; bestK = k; }
+        }
+        if (best < 10) continue;
+        float offset = static_cast<float>(bestK);
+        if (bestK > -steps + 1 && bestK < steps - 1) {  // parabolic sub-step peak
+            float l = strength[bestK + steps - 1], c = strength[bestK + steps], r = strength[bestK + steps + 1];
+            float denom = l - 2 * c + r;
+            if (std::abs(denom) > 1e-3f) offset += std::clamp(0.5f * (l - r) / denom, -0.5f, 0.5f);
+        }
+        points.push_back(base + n * (offset * step));
+    }
+    if (static_cast<int>(points.size()) < std::max(6, samples / 3)) return false;
+    cv::fitLine(points, line, cv::DIST_HUBER, 0, 0.01, 0.01);
+    return true;
+}
+
+bool intersect(const cv::Vec4f &l1, const cv::Vec4f &l2, cv::Point2f &out) {
+    // l = (vx, vy, x0, y0)
+    double det = l1[0] * (-l2[1]) - l1[1] * (-l2[0]);
+    if (std::abs(det) < 1e-6) return false;
+    double dx = l2[2] - l1[2], dy = l2[3] - l1[3];
+    double t = (dx * (-l2[1]) - dy * (-l2[0])) / det;
+    out = cv::Point2f(static_cast<float>(l1[2] + t * l1[0]), static_cast<float>(l1[3] + t * l1[1]));
+    return true;
+}
+
+/// Refits all four sides; keeps the original corners when a fit fails or moves a corner too far.
+void refine(const cv::Mat &img, Corners &p, float search) {
+    cv::Vec4f lines[4];
+    for (int s = 0; s < 4; ++s) {
+        if (!refitSide(img, p[s], p[(s + 1) % 4], search, lines[s])) {
+            cv::Point2f d = p[(s + 1) % 4] - p[s];
+            lines[s] = cv::Vec4f(d.x, d.y, p[s].x, p[s].y);
+        }
+    }
+    Corners refined;
+    double diag = std::max(len(p[0], p[2]), len(p[1], p[3]));
+    for (int i = 0; i < 4; ++i) {
+        cv::Point2f q;
+        // Corner i sits between side i-1 (from corner i-1 to i) and side i.
+        if (!intersect(lines[(i + 3) % 4], lines[i], q) || len(q, p[i]) > 0.08 * diag) return;
+        refined[i] = q;
+    }
+    if (!plausibleAngles(refined)) return;
+    p = refined;
+}
+
+
+/// A merged straight edge: unit direction, a point on it, and its extent along the direction.
+struct EdgeLine {
+    cv::Point2f dir, origin;
+    float t0, t1;
+    float length() const { return t1 - t0; }
+    cv::Vec4f vec() const { return cv::Vec4f(dir.x, dir.y, origin.x, origin.y); }
+};
+
+/// Long straight edges: probabilistic Hough segments merged when collinear.
+std::vector<EdgeLine> straightEdges(const cv::Mat &edges, int longSide) {
+    std::vector<cv::Vec4i> segments;
+    cv::HoughLinesP(edges, segments, 1, CV_PI / 180, 40, std::max(20, longSide / 10), 6);
+    std::sort(segments.begin(), segments.end(), [](const cv::Vec4i &a, const cv::Vec4i &b) {
+        return std::hypot(a[2] - a[0], a[3] - a[1]) > std::hypot(b[2] - b[0], b[3] - b[1]);
+    });
+    std::vector<EdgeLine> lines;
+    for (const auto &s : segments) {
+        cv::Point2f a(s[0], s[1]), b(s[2], s[3]);
+        cv::Point2f d = b - a;
+        float L = std::hypot(d.x, d.y);
+        if (L < 1) continue;
+        d *= 1 / L;
+        bool merged = false;
+        for (auto &l : lines) {
+            if (std::abs(l.dir.x * d.x + l.dir.y * d.y) < 0.9986f) continue;  // 3 degrees
+            cv::Point2f n(-l.dir.y, l.dir.x);
+            float da = (a - l.origin).dot(n), db = (b - l.origin).dot(n);
+            if (std::abs(da) > 3 || std::abs(db) > 3) continue;
+            float ta = (a - l.origin).dot(l.dir), tb = (b - l.origin).dot(l.dir);
+            float lo = std::min(ta, tb), hi = std::max(ta, tb);
+            if (lo > l.t1 + longSide * 0.08f || hi < l.t0 - longSide * 0.08f) continue;  // far along the line
+            l.t0 = std::min(l.t0, lo);
+            l.t1 = std::max(l.t1, hi);
+            merged = true;
+            break;
+        }
+        if (!merged) lines.push_back(EdgeLine{d, a, 0, L});
+        if (lines.size() >= 60) break;
+    }
+    std::sort(lines.begin(), lines.end(), [](const EdgeLine &a, const EdgeLine &b) { return a.length() > b.length(); });
+    if (lines.size() > 26) lines.resize(26);
+    return lines;
+}
+
+/// Quads made of two roughly parallel pairs of long edges (the image frame standing in for a
+/// side that is cut off), scored like the contour candidates.
+void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<Candidate> &found) {
+    const cv::Size size = edges.size();
+    const double imageArea = static_cast<double>(size.area());
+    std::vector<EdgeLine> lines = straightEdges(edges, std::max(size.width, size.height));
+    const int real = static_cast<int>(lines.size());
+    const float W = static_cast<float>(size.width - 1), H = static_cast<float>(size.height - 1);
+    lines.push_back(EdgeLine{{1, 0}, {0, 0}, 0, W});
+    lines.push_back(EdgeLine{{1, 0}, {0, H}, 0, W});
+    lines.push_back(EdgeLine{{0, 1}, {0, 0}, 0, H});
+    lines.push_back(EdgeLine{{0, 1}, {W, 0}, 0, H});
+    const int n = static_cast<int>(lines.size());
+    auto parallel = [&](int i, int j) { return std::abs(lines[i].dir.dot(lines[j].dir)) > 0.94f; };  // 20 degrees
+    auto apart = [&](int i, int j) {
+        cv::Point2f nrm(-lines[i].dir.y, lines[i].dir.x);
+        cv::Point2f mid = lines[j].origin + lines[j].dir * (0.5f * (lines[j].t0 + lines[j].t1));
+        return std::abs((mid - lines[i].origin).dot(nrm));
+    };
+    std::vector<std::pair<int, int>> pairs;
+    const float minGap = 0.12f * std::min(size.width, size.height);
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            if (i >= real && j >= real) continue;  // two frame sides make no card
+            if (parallel(i, j) && apart(i, j) > minGap) pairs.emplace_back(i, j);
+        }
+    for (size_t p = 0; p < pairs.size(); ++p) {
+        for (size_t q = p + 1; q < pairs.size(); ++q) {
+            auto [a1, a2] = pairs[p];
+            auto [b1, b2] = pairs[q];
+            if (a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2) continue;
+            int frameSides = (a1 >= real) + (a2 >= real) + (b1 >= real) + (b2 >= real);
+            if (frameSides > 1) continue;
+            if (std::abs(lines[a1].dir.dot(lines[b1].dir)) > 0.5f) continue;  // the pairs must cross
+            Corners c;
+            if (!intersect(lines[a1].vec(), lines[b1].vec(), c[0]) || !intersect(lines[b1].vec(), lines[a2].vec(), c[1]) ||
+                !intersect(lines[a2].vec(), lines[b2].vec(), c[2]) || !intersect(lines[b2].vec(), lines[a1].vec(), c[3]))
+                continue;
+            bool sane = true;
+            for (auto &pt : c) sane &= pt.x > -0.5f * size.width && pt.x < 1.5f * size.width && pt.y > -0.5f * size.height && pt.y < 1.5f * size.height;
+            if (!sane) continue;
+            Corners q4 = clockwiseFromTopLeft(c);
+            if (!plausibleAngles(q4)) continue;
+            double quadArea = cv::contourArea(std::vector<cv::Point2f>(q4.begin(), q4.end()));
+            if (quadArea < 0.03 * imageArea || quadArea > 0.95 * imageArea) continue;
+            double aspect = estimatedAspect(q4);
+            double shape = aspectScore(aspect);
+            if (shape < 0.3) continue;
+            // Cheap pre-check: how much of each side the merged edges cover (frame sides count fully).
+            double covered = 0, perimeter = 0;
+            const int ids[4] = {a1, b1, a2, b2};
+            for (int k = 0; k < 4; ++k) {
+                const EdgeLine &l = lines[ids[k]];
+                // The side on line k runs between its intersections with the two crossing lines.
+                cv::Point2f e0 = c[(k + 3) % 4], e1 = c[k];
+                float s0 = (e0 - l.origin).dot(l.dir), s1 = (e1 - l.origin).dot(l.dir);
+                float lo = std::min(s0, s1), hi = std::max(s0, s1);
+                float side = hi - lo;
+                perimeter += side;
+                covered += ids[k] >= real ? side : std::max(0.0f, std::min(hi, l.t1) - std::max(lo, l.t0));
+            }
+            if (perimeter <= 0 || covered / perimeter < 0.45) continue;
+            auto [edge, weakest] = edgeSupport(support, q4);
+            if (edge < 0.55) continue;
+            Candidate cand;
+            cand.p = q4;
+            cand.aspect = aspect;
+            cand.edge = edge;
+            cand.cutOff = frameSides > 0;
+            for (auto &pt : q4) cand.cutOff = cand.cutOff || pt.x < -2 || pt.y < -2 || pt.x > W + 2 || pt.y > H + 2;
+            double sizeTerm = std::sqrt(std::min(1.0, quadArea / (0.3 * imageArea)));
+            cand.score = shape * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
+            if (cand.cutOff) cand.score *= 0.8;
+            if (cand.score >= 0.05) found.push_back(cand);
+        }
+    }
+}
+
+std::vector<Candidate> findCandidates(const cv::Mat &small) {
+    const cv::Size size = small.size();
+    const double imageArea = static_cast<double>(size.area());
+    cv::Mat edges = edgeMap(small);
+    EdgeField field;
+    field.edges = edges.clone();
+    {
+        cv::Mat gray;
+        if (small.channels() == 3) cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
+        else gray = small;
+        cv::GaussianBlur(gray, gray, cv::Size(5, 5), 0);
+        cv::Sobel(gray, field.dx, CV_16S, 1, 0);
+        cv::Sobel(gray, field.dy, CV_16S, 0, 1);
+    }
+    std::vector<Candidate> found;
+    lineCandidates(edges, field, found);
+    // The image frame closes the outline of a card cut off by it.
+    cv::rectangle(edges, cv::Rect(0, 0, size.width, size.height), cv::Scalar(255), 1);
+    cv::Mat closed;
+    cv::dilate(edges, closed, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+
+    for (const cv::Mat *source : {&edges, &closed}) {
+        std::vector<std::vector<cv::Point>> contours;
+        cv::findContours(source->clone(), contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+        for (const auto &contour : contours) {
+            cv::Rect box = cv::boundingRect(contour);
+            if (box.area() < 0.03 * imageArea) continue;
+            std::vector<cv::Point> hull;
+            cv::convexHull(contour, hull);
+            double hullArea = cv::contourArea(hull);
+            if (hullArea < 0.025 * imageArea || hullArea > 0.985 * imageArea) continue;
+            Corners q;
+            if (!hullToQuad(hull, q)) continue;
+            q = clockwiseFromTopLeft(q);
+            if (!plausibleAngles(q)) continue;
+            double quadArea = cv::contourArea(std::vector<cv::Point2f>(q.begin(), q.end()));
+            if (quadArea < 0.025 * imageArea) continue;
+            // Sides lying on the image frame: one or two means cut off, more is the frame itself.
+            int onFrame = 0;
+            for (int s = 0; s < 4; ++s) {
+                cv::Point2f a = q[s], b = q[(s + 1) % 4];
+                auto near = [&](float v, float edge) { return std::abs(v - edge) < 3; };
+                if ((near(a.x, 0) && near(b.x, 0)) || (near(a.y, 0) && near(b.y, 0)) ||
+                    (near(a.x, size.width - 1) && near(b.x, size.width - 1)) ||
+                    (near(a.y, size.height - 1) && near(b.y, size.height - 1))) ++onFrame;
+            }
+            if (onFrame >= 3) continue;
+            Candidate c;
+            c.p = q;
+            c.cutOff = onFrame > 0;
+            c.aspect = estimatedAspect(q);
+            auto [edge, weakest] = edgeSupport(field, q);
+            c.edge = edge;
+            double rectangularity = std::min(1.0, hullArea / quadArea);
+            double shape = aspectScore(c.aspect);
+            // Bigger outlines win: a card's own boxes (photo, header band) are card-shaped too.
+            double sizeTerm = std::sqrt(std::min(1.0, quadArea / (0.3 * imageArea)));
+            c.score = shape * (0.4 + 0.6 * rectangularity) * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
+            if (c.cutOff) c.score *= 0.8;
+            if (c.score < 0.05) continue;
+            found.push_back(c);
+        }
+    }
+    // An outline that encloses other candidates is the document they are printed on.
+    for (auto &outer : found) {
+        std::vector<cv::Point2f> poly(outer.p.begin(), outer.p.end());
+        double outerArea = cv::contourArea(poly);
+        int inside = 0;
+        for (const auto &inner : found) {
+            if (&inner == &outer) continue;
+            cv::Point2f c = (inner.p[0] + inner.p[1] + inner.p[2] + inner.p[3]) * 0.25f;
+            double innerArea = cv::contourArea(std::vector<cv::Point2f>(inner.p.begin(), inner.p.end()));
+            if (innerArea < 0.7 * outerArea && cv::pointPolygonTest(poly, c, false) > 0) ++inside;
+        }
+        if (inside > 0) outer.score *= 1.25;
+    }
+    std::sort(found.begin(), found.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+    // Near-duplicates (the inner and outer outline of one edge) collapse into the best one.
+    std::vector<Candidate> unique;
+    for (const auto &c : found) {
+        double diag = std::max(len(c.p[0], c.p[2]), len(c.p[1], c.p[3]));
+        bool duplicate = false;
+        for (const auto &u : unique) {
+            double worst = 0;
+            for (int i = 0; i < 4; ++i) worst = std::max(worst, len(c.p[i], u.p[i]));
+            if (worst < 0.04 * diag) { duplicate = true; break; }
+        }
+        if (!duplicate) unique.push_back(c);
+        if (!duplicate && std::getenv("DV_DEBUG"))
+            std::fprintf(stderr, "cand score %.3f edge %.2f aspect %.2f cut %d  (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n", c.score, c.edge, c.aspect, c.cutOff,
+                         c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y, c.p[3].x, c.p[3].y);
+        if (unique.size() >= 8) break;
+    }
+    return unique;
+}
+
+}  // namespace
+
+extern "C" {
+
+dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_candidate *out, int32_t capacity,
+                          int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && out && count, error, "null pointer");
+        DV_REQUIRE(capacity > 0, error, "capacity must be positive");
+        const cv::Mat &full = image->mat;
+        const int target = work_size > 0 ? work_size : 640;
+        const int longer = std::max(full.cols, full.rows);
+        const double factor = longer > target ? static_cast<double>(target) / longer : 1.0;
+        cv::Mat small;
+        if (factor < 1) {
+            cv::resize(full, small, cv::Size(), factor, factor, cv::INTER_AREA);
+        } else {
+            small = full;
+        }
+        std::vector<Candidate> candidates = findCandidates(small);
+        const float scale = static_cast<float>(1 / factor);
+        const float search = 3.0f * scale + 3.0f;
+        int n = 0;
+        for (auto &c : candidates) {
+            if (n >= capacity) break;
+            Corners p = c.p;
+            for (auto &q : p) q = (q + cv::Point2f(0.5f, 0.5f)) * scale - cv::Point2f(0.5f, 0.5f);
+            refine(full, p, search);
+            p = clockwiseFromTopLeft(p);
+            dv_quad_candidate &o = out[n++];
+            for (int i = 0; i < 4; ++i) {
+                o.corners[2 * i] = p[i].x;
+                o.corners[2 * i + 1] = p[i].y;
+            }
+            o.score = static_cast<float>(c.score);
+            o.edge_support = static_cast<float>(c.edge);
+            o.aspect = static_cast<float>(estimatedAspect(p));
+            bool outside = false;
+            for (auto &q : p) outside |= q.x < -1 || q.y < -1 || q.x > full.cols || q.y > full.rows;
+            o.cut_off = (c.cutOff || outside) ? 1 : 0;
+        }
+        *count = n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_refine_quad(const dv_image *image, float corners[8], float search, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && corners, error, "null pointer");
+        Corners p;
+        for (int i = 0; i < 4; ++i) p[i] = cv::Point2f(corners[2 * i], corners[2 * i + 1]);
+        refine(image->mat, p, std::max(2.0f, search));
+        for (int i = 0; i < 4; ++i) {
+            corners[2 * i] = p[i].x;
+            corners[2 * i + 1] = p[i].y;
+        }
+        return dv::ok(error);
+    });
+}
+
+}  // extern "C"

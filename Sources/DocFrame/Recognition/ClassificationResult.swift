@@ -1,0 +1,25 @@
+/// What the classifier decided about one image: the template (or none), where the document's
+/// own corners are, and the evidence behind the confidence.
+struct ClassificationResult: Sendable {
+    /// Index into the catalog; nil when no template is confident enough.
+    var templateIndex: Int?
+    var confidence: Double
+    /// The best candidate whether or not it passed the threshold (evidence, calibration).
+    var bestIndex: Int?
+    /// The document's own corners (top-left first), in image pixels.
+    var corners: Quad? = nil
+    var orientation: Orientation? = nil
+    /// The document flattened at the classifier's working size (for quality), when made.
+    var flattened: Image? = nil
+    /// Evidence, for calibration and debugging.
+    var inliers: Int = 0
+    var spread: Double = 0
+    var appearance: Double = 0
+    var path: Path = .none
+    /// Milliseconds spent reading header text to tell look-alikes apart.
+    var ocrMs: Double = 0
+
+    enum Path: String, Sendable {
+        case none, flattened, frame, appearance
+    }
+}

@@ -1,0 +1,82 @@
+internal import CDocVision
+
+/// A card-shaped quad found in an image.
+public struct LocatedQuad: Sendable, Hashable {
+    /// Image-clockwise from the corner nearest the image's top-left (the document's own order
+    /// is known only after classification).
+    public var corners: Quad
+    /// 0...1: how card-like the outline is (shape, edge support, size).
+    public var score: Double
+    /// Share of the outline backed by image edges.
+    public var edgeSupport: Double
+    /// Estimated physical long/short ratio.
+    public var aspect: Double
+    /// Part of the quad lies outside the image, or the outline runs along the image frame.
+    public var cutOff: Bool
+
+    /// ID-1 or TD3, whichever aspect is nearer.
+    public var nearestFormat: DocumentFormat {
+        abs(log(aspect / DocumentFormat.id1.aspectRatio)) <= abs(log(aspect / DocumentFormat.td3.aspectRatio)) ? .id1 : .td3
+    }
+
+    /// The corners relabelled so that the first side is a long side (a landscape reading):
+    /// flattening this gives a landscape image, upright or turned 180 degrees.
+    public var landscapeCorners: Quad {
+        let p = corners.points
+        let horizontal = p[0].distance(to: p[1]) + p[3].distance(to: p[2])
+        let vertical = p[0].distance(to: p[3]) + p[1].distance(to: p[2])
+        return horizontal >= vertical ? corners : corners.rotatingLabels(by: 1)
+    }
+}
+
+/// Finds card-shaped documents (ID-1 cards, TD3 passport pages), known or not: edges on a
+/// downscaled copy, contours reduced to convex quads scored by shape and edge support, sides
+/// re-fitted at full resolution. Cheap enough to run on every camera frame.
+public struct DocumentLocator: Sendable {
+    /// Long side of the downscaled copy searched.
+    public var workSize: Int
+    /// Candidates scoring below this are not reported as documents.
+    public var minimumScore: Double
+
+    public init(workSize: Int = 640, minimumScore: Double = 0.22) {
+        self.workSize = workSize
+        self.minimumScore = minimumScore
+    }
+
+    /// Candidates at or above `minimumScore`, best first.
+    public func locate(in image: Image, limit: Int = 4) throws -> [LocatedQuad] {
+        var raw = [dv_quad_candidate](repeating: dv_quad_candidate(), count: max(1, limit))
+        var count: Int32 = 0
+        try raw.withUnsafeMutableBufferPointer { buffer in
+            try DocVision.check { dv_locate_quads(image.native.handle, Int32(workSize), buffer.baseAddress, Int32(buffer.count), &count, $0) }
+        }
+        return raw.prefix(Int(count)).compactMap { c in
+            let v = withUnsafeBytes(of: c.corners) { Array($0.bindMemory(to: Float.self)) }.map { Double($0) }
+            let quad = Quad(topLeft: Point(x: v[0], y: v[1]), topRight: Point(x: v[2], y: v[3]),
+                            bottomRight: Point(x: v[4], y: v[5]), bottomLeft: Point(x: v[6], y: v[7]))
+            let found = LocatedQuad(corners: quad, score: Double(c.score), edgeSupport: Double(c.edge_support),
+                                    aspect: Double(c.aspect), cutOff: c.cut_off != 0)
+            return found.score >= minimumScore ? found : nil
+        }
+    }
+
+    /// The best candidate, or nil when nothing card-shaped is in view.
+    public func locateBest(in image: Image) throws -> LocatedQuad? {
+        try locate(in: image, limit: 1).first
+    }
+}
+
+import Foundation
+
+extension DocumentLocator {
+    /// Re-fits each side of `corners` to the strongest gradient within `search` pixels (order kept).
+    static func refine(_ corners: Quad, in image: Image, search: Double) throws -> Quad {
+        var v = corners.points.flatMap { [Float($0.x), Float($0.y)] }
+        try v.withUnsafeMutableBufferPointer { buffer in
+            try DocVision.check { dv_refine_quad(image.native.handle, buffer.baseAddress, Float(search), $0) }
+        }
+        let d = v.map { Double($0) }
+        return Quad(topLeft: Point(x: d[0], y: d[1]), topRight: Point(x: d[2], y: d[3]),
+                    bottomRight: Point(x: d[4], y: d[5]), bottomLeft: Point(x: d[6], y: d[7]))
+    }
+}

@@ -1,0 +1,45 @@
+internal import CDocVision
+import Foundation
+
+/// Owns one `dv_features` handle: ORB keypoints and descriptors of a template or a query image.
+///
+/// `@unchecked Sendable`: the shim never mutates features after returning the handle.
+final class NativeFeatures: @unchecked Sendable {
+    let handle: OpaquePointer
+
+    init(taking handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        dv_features_destroy(handle)
+    }
+
+    var count: Int { Int(dv_features_count(handle)) }
+    var width: Int { Int(dv_features_width(handle)) }
+    var height: Int { Int(dv_features_height(handle)) }
+
+    /// Detects keypoints; images longer than `workSize` are searched downscaled, keypoints are
+    /// in `image`'s pixels.
+    static func detect(in image: Image, maxFeatures: Int, workSize: Int = 640, thumbnail: Bool = false) throws -> NativeFeatures {
+        try make { out, error in
+            dv_features_detect(image.native.handle, Int32(maxFeatures), Int32(workSize), thumbnail ? 1 : 0, out, error)
+        }
+    }
+
+    static func load(from url: URL) throws -> NativeFeatures {
+        try make { out, error in dv_features_load(url.path, out, error) }
+    }
+
+    func save(to url: URL) throws {
+        try DocVision.check { dv_features_save(handle, url.path, $0) }
+    }
+
+    static func make(_ body: (UnsafeMutablePointer<OpaquePointer?>, UnsafeMutablePointer<dv_error>) -> dv_status) throws -> NativeFeatures {
+        var handle: OpaquePointer?
+        var error = dv_error()
+        let status = body(&handle, &error)
+        guard status == DV_OK, let handle else { throw DocVision.error(status, error) }
+        return NativeFeatures(taking: handle)
+    }
+}

@@ -1,0 +1,20 @@
+/// What `Recognizer.observe` should do with an image.
+public struct RecognitionOptions: Sendable {
+    /// Classify the located document against the templates. Off: locate and measure quality
+    /// only (what a live capture session does on every frame).
+    public var classify: Bool
+    /// Read and validate a machine-readable zone where the document has one.
+    public var readMRZ: Bool
+    /// Let Tesseract read the header when look-alike templates (same artwork, other title)
+    /// match about equally well; off, their header regions' appearance decides.
+    public var readHeaderText: Bool
+
+    public init(classify: Bool = true, readMRZ: Bool = true, readHeaderText: Bool = true) {
+        self.classify = classify
+        self.readMRZ = readMRZ
+        self.readHeaderText = readHeaderText
+    }
+
+    /// Locate and quality only.
+    public static let locateOnly = RecognitionOptions(classify: false, readMRZ: false, readHeaderText: false)
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Finds, flattens and classifies identity documents in images: the library's front door
+/// (in the spirit of Apple's Vision requests).
+///
+/// Made once from a template catalog (loading the templates and building their one shared
+/// feature index), then shared read-only across threads: `observe` may be called concurrently.
+///
+/// ```swift
+/// let recognizer = try Recognizer()                       // the built-in templates
+/// let observation = try recognizer.observe(try Image(contentsOfFile: "card.jpg"))
+/// print(observation.document?.label.en ?? "unknown", observation.orientation?.degrees ?? 0)
+/// ```
+public final class Recognizer: Sendable {
+    public let catalog: TemplateCatalog
+    public let locator: DocumentLocator
+    let classifier: DocumentClassifier
+    let quality = QualityMeter()
+    /// DOCFRAME_DEBUG=1 prints the classifier's evidence to standard error (development only).
+    static let debug = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG"] == "1"
+
+    /// Loads `catalog`'s templates; a malformed one throws `invalidTemplate` naming its file.
+    public init(catalog: TemplateCatalog, locator: DocumentLocator = DocumentLocator()) throws {
+        self.catalog = catalog
+        self.locator = locator
+        classifier = try DocumentClassifier(templates: catalog.templates)
+    }
+
+    /// The built-in templates plus `templateDirectories` (later ids replace earlier ones).
+    public convenience init(templateDirectories: [URL] = [], includeBuiltin: Bool = true) throws {
+        try self.init(catalog: TemplateCatalog.load(directories: templateDirectories, includeBuiltin: includeBuiltin))
+    }
+
+    /// Everything DocFrame sees in one image. `timingMs` carries `locate`, `classify`, `ocr`
+    /// and `mrz` (the caller adds `decode`).
+    public func observe(_ image: Image, options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
+        var timing: [String: Double] = ["locate": 0, "classify": 0, "ocr": 0, "mrz": 0]
+        var clock = ContinuousClock.now
+        func lap(_ stage: String) {
+            let now = ContinuousClock.now
+            let d = now - clock
+            timing[stage, default: 0] += Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+            clock = now
+        }
+        let candidates = try locator.locate(in: image, limit: 2)
+        lap("locate")
+        var observation = try observe(image, located: candidates, options: options)
+        observation.timingMs["locate"] = timing["locate"]
+        return observation
+    }
+
+    /// `observe` for quads already located (by `locator`, perhaps on an earlier frame): the
+    /// classification and quality steps only. `timingMs["locate"]` is 0.
+    public func observe(_ image: Image, located candidates: [LocatedQuad], options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
+        var timing: [String: Double] = ["locate": 0, "classify": 0, "ocr": 0, "mrz": 0]
+        var clock = ContinuousClock.now
+        func lap(_ stage: String) {
+            let now = ContinuousClock.now
+            let d = now - clock
+            timing[stage, default: 0] += Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+            clock = now
+        }
+        let located = candidates.first
+        var observation = DocumentObservation()
+        if let located {
+            observation.corners = located.corners
+            observation.orientation = .up
+        }
+        var flattened: Image?
+        var cutOff = located?.cutOff ?? false
+        if options.classify, !classifier.isEmpty {
+            let result = try classifier.classify(image, candidates: candidates, readHeaderText: options.readHeaderText)
+            lap("classify")
+            if Recognizer.debug {
+                let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"
+                FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance)\n".utf8))
+            }
+            timing["ocr", default: 0] += result.ocrMs
+            timing["classify", default: 0] -= result.ocrMs
+            if let i = result.templateIndex, var corners = result.corners {
+                let t = catalog.templates[i]
+                observation.document = DocumentIdentity(templateId: t.id, label: t.label, kind: t.kind, side: t.side,
+                                                        jurisdiction: t.jurisdiction, policy: t.policy,
+                                                        confidence: (result.confidence * 1000).rounded() / 1000)
+                if result.path == .frame {
+                    // The frame path's corners come from the homography: refit them to the edges.
+                    corners = refined(corners, in: image)
+                    flattened = try? image.warped(corners, width: DocumentClassifier.workWidth,
+                                                  height: DocumentClassifier.workWidth * t.height / t.width)
+                } else {
+                    flattened = result.flattened
+                }
+                observation.corners = corners
+                observation.orientation = result.orientation
+                cutOff = !corners.isInside(width: image.width + 1, height: image.height + 1)
+            }
+        }
+        if let corners = observation.corners {
+            let flat = try flattened ?? image.warped(located?.landscapeCorners ?? corners, width: DocumentClassifier.workWidth, height: 403)
+            observation.quality = try quality.measure(flattened: flat, corners: corners, imageWidth: image.width,
+                                                      imageHeight: image.height, cutOff: cutOff)
+        }
+        lap("classify")
+        observation.timingMs = timing
+        return observation
+    }
+
+    /// The document in `observation` flattened to its canonical size (the template's, or ID-1 /
+    /// TD3 by shape when unknown), upright when the orientation is known.
+    public func flatten(_ image: Image, observation: DocumentObservation) throws -> Image? {
+        guard let corners = observation.corners else { return nil }
+        var format = DocumentFormat.id1
+        if let id = observation.document?.templateId, let t = catalog.template(id: id) {
+            format = t.format
+        } else {
+            let p = corners.points
+            let aspect = (p[0].distance(to: p[1]) + p[3].distance(to: p[2])) / max(1, p[0].distance(to: p[3]) + p[1].distance(to: p[2]))
+            let a = aspect >= 1 ? aspect : 1 / aspect
+            if abs(log(a / DocumentFormat.td3.aspectRatio)) < abs(log(a / DocumentFormat.id1.aspectRatio)) { format = .td3 }
+            if aspect < 1 {
+                return try image.warped(corners.rotatingLabels(by: 1), width: format.canonicalWidth, height: format.canonicalHeight)
+            }
+        }
+        return try image.warped(corners, width: format.canonicalWidth, height: format.canonicalHeight)
+    }
+
+    private func refined(_ corners: Quad, in image: Image) -> Quad {
+        (try? DocumentLocator.refine(corners, in: image, search: Double(max(image.width, image.height)) / 160)) ?? corners
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+@testable import DocFrame
+
+/// The recognition tests' photos (Tests/Fixtures/Recognition, made by
+/// scripts/make-recognition-fixtures) with their ground-truth sidecars, and one shared
+/// recogniser over the built-in templates (loading it once keeps the suites fast).
+enum RecognitionFixtures {
+    struct Capture: Sendable {
+        var path: String
+        var templateId: String?
+        var orientation: Int?
+        var corners: Quad?
+        var conditions: [String]
+        var negative: Bool
+        var name: String { (path as NSString).lastPathComponent }
+    }
+
+    static let root: String = {
+        // Tests/DocFrameTests/<this file> -> Tests/Fixtures/Recognition
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Recognition").path
+    }()
+
+    static func captures(in folder: String = "captures") -> [Capture] {
+        let dir = root + "/" + folder
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
+        return names.compactMap { name in
+            let path = dir + "/" + name
+            let sidecar = path.replacingOccurrences(of: ".jpg", with: ".json")
+            guard let data = FileManager.default.contents(atPath: sidecar),
+                  let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+            let corners = (object["corners"] as? [[Double]]).flatMap { Quad(pairs: $0) }
+            return Capture(path: path, templateId: object["templateId"] as? String, orientation: object["orientation"] as? Int,
+                           corners: corners, conditions: object["conditions"] as? [String] ?? [],
+                           negative: object["negative"] as? Bool ?? false)
+        }
+    }
+
+    static let builtIn: Recognizer = {
+        do {
+            return try Recognizer(catalog: TemplateCatalog.load(includeBuiltin: true))
+        } catch {
+            fatalError("the built-in templates do not load: \(error)")
+        }
+    }()
+
+    /// Largest corner distance as a share of the diagonal, whatever corner the lists start at.
+    static func cornerError(_ found: Quad, _ truth: Quad) -> Double {
+        let f = found.points, t = truth.points
+        let best = (0..<4).map { k in (0..<4).map { f[$0].distance(to: t[($0 + k) % 4]) }.max()! }.min()!
+        return best / truth.diagonal
+    }
+}
