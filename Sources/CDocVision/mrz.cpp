@@ -118,7 +118,7 @@ dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_
         cv::Matx23d m(c / s, -sn / s, box.cx - (c * outW / 2.0 - sn * outH / 2.0) / s,
                       sn / s, c / s, box.cy - (sn * outW / 2.0 + c * outH / 2.0) / s);
         cv::Mat cut;
-        cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+        cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), (s > 1.2 ? cv::INTER_CUBIC : cv::INTER_LINEAR) | cv::WARP_INVERSE_MAP,
                        cv::BORDER_REPLICATE);
         switch (binarization) {
         case DV_BINARIZE_NONE:

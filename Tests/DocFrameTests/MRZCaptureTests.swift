@@ -67,3 +67,47 @@ struct MRZCaptureTests {
         #expect(Double(tally.exact) >= 0.9 * Double(tally.total), "\(tally.exact) of \(tally.total) exact")
     }
 }
+
+/// `MRZ_EVAL_DIR=DIR`: the team's synthesized captures (scripts/synthesize-captures), each
+/// flattened by its ground-truth corners the way recognition flattens a located document, then
+/// read. Prints the measurement; skipped without the variable.
+@Suite("MRZ on flattened synthesized captures")
+struct MRZFlattenedCaptureTests {
+    @Test("flattened captures: exact lines, valid, misreads let through", .enabled(if: ProcessInfo.processInfo.environment["MRZ_EVAL_DIR"] != nil))
+    func flattened() throws {
+        let dir = ProcessInfo.processInfo.environment["MRZ_EVAL_DIR"]!
+        let reader = try MRZReader(textReader: TextReader(maxEnginesPerModel: 1))
+        var total = 0, exact = 0, valid = 0, falseValid = 0
+        var byCondition: [String: (Int, Int)] = [:]
+        var millis: [Double] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir).sorted() where name.hasSuffix(".json") {
+            let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))) as! [String: Any]
+            guard let truth = sidecar["mrz"] as? [String], let corners = sidecar["corners"] as? [[Double]],
+                  let size = sidecar["size"] as? [Int] else { continue }
+            let conditions = (sidecar["conditions"] as? [String] ?? []).joined(separator: ",")
+            let photo = try Image(contentsOfFile: dir + "/" + name.replacingOccurrences(of: ".json", with: ".jpg"))
+            let quad = Quad(topLeft: Point(x: corners[0][0], y: corners[0][1]), topRight: Point(x: corners[1][0], y: corners[1][1]),
+                            bottomRight: Point(x: corners[2][0], y: corners[2][1]), bottomLeft: Point(x: corners[3][0], y: corners[3][1]))
+            let flat = try photo.warped(quad, width: size[0], height: size[1])
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = try reader.read(in: flat)
+            millis.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            total += 1
+            let ok = result?.lines == truth
+            if ok { exact += 1 } else { print("FLAT MISREAD \(name) [\(conditions)]: \(result?.lines ?? [])") }
+            if result?.valid == true { valid += 1 }
+            if result?.valid == true, let r = result, MRZCaptureTests.checkedFieldsDiffer(r, truth) {
+                falseValid += 1
+                print("FALSE VALID \(name): \(truth) -> \(r.lines)")
+            }
+            var c = byCondition[conditions, default: (0, 0)]
+            c.0 += 1
+            c.1 += ok ? 1 : 0
+            byCondition[conditions] = c
+        }
+        let sorted = millis.sorted()
+        print("MRZ flattened captures: \(exact)/\(total) exact, \(valid) valid, \(falseValid) valid with a checked field misread, median \(sorted[sorted.count / 2]) ms")
+        for (k, v) in byCondition.sorted(by: { $0.key < $1.key }) { print("  \(k): \(v.1)/\(v.0)") }
+        #expect(falseValid == 0)
+    }
+}

@@ -73,4 +73,25 @@ struct MRZCorrectionTests {
         let name = try #require(parser.parseCorrecting(["P<UTOERIKSSON<<K<<<<<<<<<<<<<<<<<<<<<<<<<<<<", td3[1]]))
         #expect(name.fields["givenNames"] == "K")
     }
+
+    @Test("a misread state code is repaired only toward the one known code it can be")
+    func stateCodes() throws {
+        // NLD read as NLQ: NLD is the only known code one character away.
+        var lines = td3
+        lines[0] = lines[0].replacingOccurrences(of: "P<UTO", with: "P<NLQ")
+        let r = try #require(parser.parseCorrecting(lines))
+        #expect(r.fields["issuingState"] == "NLD")
+        // FBA could be FRA or XBA (an ICAO code): left as read.
+        lines[0] = td3[0].replacingOccurrences(of: "P<UTO", with: "P<FBA")
+        #expect(try #require(parser.parseCorrecting(lines)).fields["issuingState"] == "FBA")
+        // Germany's D<< read with a digit for the D.
+        let td1 = ["I<D<<D231458907<<<<<<<<<<<<<<<", "7408122F1204159D<<<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        var misread = td1
+        misread[1] = "7408122F12041599<<<<<<<<<<<<<6"
+        #expect(try #require(parser.parseCorrecting(misread)).fields["nationality"] == "D")
+        // Known codes and codes with several neighbours stay as read.
+        #expect(try #require(parser.parseCorrecting(td3)).fields["issuingState"] == "UTO")
+        lines[0] = td3[0].replacingOccurrences(of: "P<UTO", with: "P<CAA")
+        #expect(try #require(parser.parseCorrecting(lines)).fields["issuingState"] == "CAA")
+    }
 }

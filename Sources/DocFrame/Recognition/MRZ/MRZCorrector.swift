@@ -44,6 +44,7 @@ struct MRZCorrector: Sendable {
 
     func correct(_ lines: [[Character]], layout: MRZLayout) -> [[Character]] {
         var lines = coerce(lines, layout: layout)
+        lines = repairStateCodes(lines, layout: layout)
         var checks = MRZParser.appliedChecks(in: lines, layout: layout)
         let composite = checks.first { $0.key == "composite" }
 
@@ -89,6 +90,28 @@ struct MRZCorrector: Sendable {
             }
         }
         return nil
+    }
+
+    /// A state code that is no known code is repaired when exactly one known code differs from
+    /// it in one character, and that character is one the OCR doubted or no letter at all.
+    func repairStateCodes(_ input: [[Character]], layout: MRZLayout) -> [[Character]] {
+        var lines = input
+        for key in ["issuingState", "nationality"] {
+            guard let span = layout.spans[key], span.line < lines.count, span.start + 3 <= lines[span.line].count else { continue }
+            let read = Array(lines[span.line][span.start..<span.start + 3])
+            guard !MRZStateCodes.all.contains(String(read)) else { continue }
+            let candidates = MRZStateCodes.all.filter { code in
+                let c = Array(code)
+                let differing = (0..<3).filter { c[$0] != read[$0] }
+                guard differing.count == 1, let i = differing.first else { return false }
+                let doubted = uncertain?.contains(Position(line: span.line, index: span.start + i)) ?? true
+                return doubted || !(read[i].isLetter || read[i] == "<")
+            }
+            if candidates.count == 1, let code = candidates.first {
+                lines[span.line].replaceSubrange(span.start..<span.start + 3, with: Array(code))
+            }
+        }
+        return lines
     }
 
     /// Coerces every position to its character class.

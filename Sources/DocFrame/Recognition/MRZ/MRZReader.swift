@@ -54,14 +54,72 @@ public struct MRZReader: Sendable {
             guard let lines = try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight) else { continue }
             let groups = MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
             for group in groups {
-                for binarization in [TextLineBox.Binarization.adaptive, .none] {
-                    guard let result = try readGroup(group, in: gray, binarization: binarization) else { continue }
+                var readings: [Reading] = []
+                for variant in Self.variants {
+                    guard let reading = try readGroup(group, in: gray, variant: variant) else { continue }
+                    let result = reading.result
                     if result.valid { return result }
+                    readings.append(reading)
+                    if let merged = merge(readings) { return merged }
                     if best == nil || Self.passing(result) > Self.passing(best!) { best = result }
                 }
             }
         }
         return best
+    }
+
+    /// How a line is cut for Tesseract: binarisation and scale. Tried in order until a reading
+    /// is valid: the cheap common case first, the others for uneven light, blur and small text.
+    struct Variant: Sendable {
+        var binarization: TextLineBox.Binarization
+        var height: Int
+    }
+
+    static let variants = [
+        Variant(binarization: .adaptive, height: lineHeight),
+        Variant(binarization: .none, height: lineHeight),
+        Variant(binarization: .otsu, height: lineHeight),
+        Variant(binarization: .adaptive, height: lineHeight * 4 / 3),
+    ]
+
+    /// Field by field across readings of the same zone: each checked field is taken from a
+    /// reading where its own check digit holds, and the whole is kept only when every check,
+    /// the composite included, then holds. A misread rarely passes its check digit, and one
+    /// that did would still have to agree with the composite.
+    func merge(_ readings: [Reading]) -> MRZResult? {
+        guard readings.count >= 2, let first = readings.first?.result,
+              readings.allSatisfy({ $0.result.format == first.format && $0.result.lines.count == first.lines.count }) else { return nil }
+        let layout = MRZLayout.layout(for: first.format, visa: first.lines[0].first == "V")
+        let all = readings.map { $0.result.lines.map(Array.init) }
+        var lines = all[0]
+        for check in MRZParser.appliedChecks(in: lines, layout: layout) where check.key != "composite" && !check.holds(in: lines) {
+            // A donor's field must hold its check with no character the OCR doubted.
+            guard let donorIndex = all.indices.first(where: { i in
+                guard let field = MRZParser.appliedChecks(in: all[i], layout: layout).first(where: { $0.key == check.key }) else { return false }
+                return field.holds(in: all[i])
+                    && (field.positions + [field.checkDigit]).allSatisfy { !readings[i].doubted.contains(MRZCorrector.Position($0)) }
+            }) else { return nil }
+            let donor = all[donorIndex]
+            let field = MRZParser.appliedChecks(in: donor, layout: layout).first { $0.key == check.key }!
+            for p in field.positions + [field.checkDigit] { lines[p.0][p.1] = donor[p.0][p.1] }
+        }
+        // A composite that still fails may be one reading's misread outside the fields.
+        if let composite = MRZParser.appliedChecks(in: lines, layout: layout).first(where: { $0.key == "composite" }),
+           !composite.holds(in: lines) {
+            guard let donorIndex = all.indices.first(where: { i in
+                let candidate = all[i]
+                guard (composite.positions + [composite.checkDigit]).allSatisfy({ !readings[i].doubted.contains(MRZCorrector.Position($0)) }) else {
+                    return false
+                }
+                var trial = lines
+                for p in composite.positions + [composite.checkDigit] { trial[p.0][p.1] = candidate[p.0][p.1] }
+                return MRZParser.appliedChecks(in: trial, layout: layout).allSatisfy { $0.holds(in: trial) }
+            }) else { return nil }
+            let donor = all[donorIndex]
+            for p in composite.positions + [composite.checkDigit] { lines[p.0][p.1] = donor[p.0][p.1] }
+        }
+        let result = parser.parse(lines.map { String($0) })
+        return result?.valid == true ? result : nil
     }
 
     /// The MRZ and, when it is a passport's, the passport identity by rule (`PassportRule`).
@@ -81,24 +139,32 @@ public struct MRZReader: Sendable {
     }
 
     /// Line finding scales: first as if the document fills the image (a flattened document or a
-    /// close photo), then as if it fills about half of it.
+    /// close photo), then as if it fills about half of it, then a third of it.
     private func attempts(for image: Image) -> [Attempt] {
-        let work = min(image.width, 1200)
+        let work = min(image.width, 900)
         return [
             Attempt(workWidth: work, charHeight: max(4, Int(Double(work) * 0.021))),
             Attempt(workWidth: work, charHeight: max(4, Int(Double(work) * 0.011))),
+            // A small document in a large photo: full resolution, small characters.
+            Attempt(workWidth: min(image.width, 1600), charHeight: max(4, Int(Double(min(image.width, 1600)) * 0.006))),
         ]
     }
 
     /// Reads the lines of one candidate zone; nil when they do not have an MRZ's shape.
-    private func readGroup(_ group: MRZLocator.Group, in image: Image, binarization: TextLineBox.Binarization) throws -> MRZResult? {
+    /// One reading of a zone, with the positions the OCR doubted and correction left as read.
+    struct Reading {
+        var result: MRZResult
+        var doubted: Set<MRZCorrector.Position>
+    }
+
+    private func readGroup(_ group: MRZLocator.Group, in image: Image, variant: Variant) throws -> Reading? {
         let formats: [MRZResult.Format] = group.lines.count == 3 ? [.td1] : [.td3, .td2]
         var texts: [RecognizedText] = []
         var cuts: [(width: Int, padX: Double)] = []
         for line in group.lines {
-            let (cut, text) = try readLine(line, in: image, binarization: binarization)
+            let (cut, text) = try readLine(line, in: image, binarization: variant.binarization, height: variant.height)
             texts.append(text)
-            cuts.append((cut.width, Self.padX * Double(Self.lineHeight)))
+            cuts.append((cut.width, Self.padX * Double(variant.height)))
         }
         // The format whose length the lines' characters best fit.
         let counts = texts.map { $0.text.filter { !$0.isWhitespace }.count }
@@ -106,21 +172,40 @@ public struct MRZReader: Sendable {
             counts.map { abs($0 - a.lineLength) }.reduce(0, +) < counts.map { abs($0 - b.lineLength) }.reduce(0, +)
         }!
         var lines: [String] = []
-        var unsure = Set<MRZCorrector.Position>()
+        var unsure = Set<MRZCorrector.Position>(), contradicted = Set<MRZCorrector.Position>()
         for (index, text) in texts.enumerated() {
-            let (line, unsureIndices) = Self.place(text, length: format.lineLength,
-                                                   left: cuts[index].padX, right: Double(cuts[index].width) - cuts[index].padX)
-            lines.append(line)
-            for i in unsureIndices { unsure.insert(MRZCorrector.Position(line: index, index: i)) }
+            let placed = Self.placeMarking(text, length: format.lineLength,
+                                           left: cuts[index].padX, right: Double(cuts[index].width) - cuts[index].padX)
+            lines.append(placed.line)
+            for i in placed.unsure { unsure.insert(MRZCorrector.Position(line: index, index: i)) }
+            for i in placed.contradicted { contradicted.insert(MRZCorrector.Position(line: index, index: i)) }
         }
-        return parser.parseCorrecting(lines, uncertain: unsure)
+        guard var result = parser.parseCorrecting(lines, uncertain: unsure) else { return nil }
+        let read: [[Character]] = lines.map { Array($0) }
+        let final: [[Character]] = result.lines.map { Array($0) }
+        let doubtedAll = Set(unsure.filter { p in
+            p.line < read.count && p.line < final.count && p.index < read[p.line].count && p.index < final[p.line].count
+                && read[p.line][p.index] == final[p.line][p.index]
+        })
+        // A checked character left as read although its height says it is of the other class
+        // (a letter I standing as tall as the digits) is a misread the check digit happened to
+        // miss: such a reading is not vouched for.
+        if result.valid {
+            let layout = MRZLayout.layout(for: result.format, visa: result.lines[0].first == "V")
+            let checked = MRZParser.appliedChecks(in: final, layout: layout).flatMap { $0.positions + [$0.checkDigit] }
+            if checked.contains(where: { doubtedAll.contains(MRZCorrector.Position($0)) && contradicted.contains(MRZCorrector.Position($0)) }) {
+                result.valid = false
+            }
+        }
+        return Reading(result: result, doubted: doubtedAll)
     }
 
     static let padX = 0.6
 
     /// One line cut out upright and read by Tesseract with the MRZ model (no correction).
-    func readLine(_ line: TextLineBox, in image: Image, binarization: TextLineBox.Binarization) throws -> (Image, RecognizedText) {
-        let cut = try line.cut(from: image, padX: Self.padX, padY: 0.45, height: Self.lineHeight, binarization: binarization)
+    func readLine(_ line: TextLineBox, in image: Image, binarization: TextLineBox.Binarization,
+                  height: Int = MRZReader.lineHeight) throws -> (Image, RecognizedText) {
+        let cut = try line.cut(from: image, padX: Self.padX, padY: 0.45, height: height, binarization: binarization)
         return (cut, try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist))
     }
 
@@ -131,33 +216,54 @@ public struct MRZReader: Sendable {
     /// the line box spans the line from its first to its last character, `left`...`right` in
     /// the cut), a cell with two symbols keeps the surer one, and an empty cell gets `<` and
     /// is marked unsure.
+    ///
+    /// `contradicted`: the cells whose glyph's height says the other class (a letter as tall as
+    /// the digits, or the reverse).
     static func place(_ text: RecognizedText, length: Int, left: Double, right: Double) -> (String, Set<Int>) {
+        let placed = placeMarking(text, length: length, left: left, right: right)
+        return (placed.line, placed.unsure)
+    }
+
+    /// A confidence below any real one: set on look-alikes whose height contradicts their class.
+    static let contradictedMarker = -1.0
+
+    static func placeMarking(_ text: RecognizedText, length: Int, left: Double, right: Double)
+        -> (line: String, unsure: Set<Int>, contradicted: Set<Int>) {
         let symbols = resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil })
         if symbols.count == length {
             let unsure = Set(symbols.indices.filter { symbols[$0].confidence < unsureConfidence })
-            return (symbols.map(\.text).joined(), unsure)
+            let contradicted = Set(symbols.indices.filter { symbols[$0].confidence == contradictedMarker })
+            return (symbols.map(\.text).joined(), unsure, contradicted)
         }
-        let pitch = (right - left) / Double(length)
+        // The pitch from neighbouring symbols (most are in adjacent cells), anchored on the
+        // first symbol's cell: a box a little too long or short then cannot drift the cells.
+        let boxPitch = (right - left) / Double(length)
+        let centers = symbols.map { Double($0.x) + Double($0.width) / 2 }
+        let steps = zip(centers.dropFirst(), centers).map { $0 - $1 }.filter { $0 > 0.6 * boxPitch && $0 < 1.4 * boxPitch }.sorted()
+        let pitch = steps.count >= length / 3 ? steps[steps.count / 2] : boxPitch
+        let firstCell = centers.first.map { max(0, Int((($0 - left) / boxPitch).rounded(.down))) } ?? 0
+        let origin = (centers.first ?? left) - (Double(firstCell) + 0.5) * pitch
         var cells = [RecognizedText.Word?](repeating: nil, count: length)
         for symbol in symbols {
             let center = Double(symbol.x) + Double(symbol.width) / 2
-            let cell = Int(((center - left) / pitch).rounded(.down))
+            let cell = Int(((center - origin) / pitch).rounded(.down))
             guard cell >= 0, cell < length else { continue }
             if let existing = cells[cell], existing.confidence >= symbol.confidence { continue }
             cells[cell] = symbol
         }
         var line = ""
-        var unsure = Set<Int>()
+        var unsure = Set<Int>(), contradicted = Set<Int>()
         for (i, cell) in cells.enumerated() {
             if let cell {
                 line += cell.text
                 if cell.confidence < unsureConfidence { unsure.insert(i) }
+                if cell.confidence == contradictedMarker { contradicted.insert(i) }
             } else {
                 line += "<"
                 unsure.insert(i)
             }
         }
-        return (line, unsure)
+        return (line, unsure, contradicted)
     }
 
     /// OCR-B's digits stand taller than its capitals (about 8%), and its O and 0 differ little
@@ -190,9 +296,9 @@ public struct MRZReader: Sendable {
                     resolved.confidence = min(resolved.confidence, unsureConfidence / 2)
                 }
             case "8", "5", "2", "1", "6":
-                if looksLetter { resolved.confidence = min(resolved.confidence, unsureConfidence / 2) }
+                if looksLetter { resolved.confidence = contradictedMarker }
             case "B", "S", "Z", "I", "G", "D", "Q", "L":
-                if looksDigit { resolved.confidence = min(resolved.confidence, unsureConfidence / 2) }
+                if looksDigit { resolved.confidence = contradictedMarker }
             default:
                 break
             }
