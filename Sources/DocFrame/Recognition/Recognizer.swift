@@ -95,6 +95,11 @@ public final class Recognizer: Sendable {
                 cutOff = !corners.isInside(width: image.width + 1, height: image.height + 1)
             }
         }
+        if options.readMRZ {
+            lap("classify")
+            attachMRZ(to: &observation, in: image)
+            lap("mrz")
+        }
         if let corners = observation.corners {
             let flat = try flattened ?? image.warped(located?.landscapeCorners ?? corners, width: DocumentClassifier.workWidth, height: 403)
             observation.quality = try quality.measure(flattened: flat, corners: corners, imageWidth: image.width,
