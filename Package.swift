@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocFrameTests",
-            dependencies: ["DocFrame", "CTestDrawing"]
+            dependencies: ["DocFrame", "CTestDrawing", "Specimens"]
         ),
         // Test-only canvas (TrueType text through OpenCV's freetype module, photo degradations)
         // for the OCR and MRZ tests; the library itself never links freetype.

@@ -34,10 +34,12 @@ void blend(cv::Mat &canvas, const cv::Rect &area, const cv::Mat &mask, const dr_
         uint8_t *p = canvas.ptr<uint8_t>(area.y + y) + 3 * area.x;
         for (int x = 0; x < area.width; ++x, p += 3) {
             if (!m[x]) continue;
+            // Values stay within 0...255, so adding one half and truncating rounds (and is far
+            // cheaper than lround per channel).
             const float w = m[x] * alpha;
-            p[0] = (uint8_t)std::lround(p[0] + (b - p[0]) * w);
-            p[1] = (uint8_t)std::lround(p[1] + (g - p[1]) * w);
-            p[2] = (uint8_t)std::lround(p[2] + (r - p[2]) * w);
+            p[0] = (uint8_t)(p[0] + (b - p[0]) * w + 0.5f);
+            p[1] = (uint8_t)(p[1] + (g - p[1]) * w + 0.5f);
+            p[2] = (uint8_t)(p[2] + (r - p[2]) * w + 0.5f);
         }
     }
 }
@@ -73,7 +75,9 @@ extern "C" dr_status dr_canvas_encode_png(const dr_canvas *canvas, uint8_t **out
     return dr::guarded(error, [&] {
         DR_REQUIRE(canvas && out && length, error, "null pointer");
         std::vector<uint8_t> bytes;
-        if (!cv::imencode(".png", canvas->mat, bytes, {cv::IMWRITE_PNG_COMPRESSION, 6}))
+        // Level 3: zlib was half of a render at the default 6; level 3 saves ~30% of the time for
+        // ~6% larger files (measured on 100 specimens).
+        if (!cv::imencode(".png", canvas->mat, bytes, {cv::IMWRITE_PNG_COMPRESSION, 3}))
             return dr::fail(error, DR_ERR_INTERNAL, "PNG encoding failed");
         auto *buffer = static_cast<uint8_t *>(std::malloc(bytes.size()));
         if (!buffer) return dr::fail(error, DR_ERR_OUT_OF_MEMORY, "out of memory");

@@ -8,6 +8,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/freetype.hpp>
 
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <new>
@@ -78,6 +79,14 @@ cv::Rect clipped_bounds(const cv::Mat &canvas, double x0, double y0, double x1, 
 void blend(cv::Mat &canvas, const cv::Rect &area, const cv::Mat &mask, const dr_color &color);
 
 bool valid_color(const dr_color &color);
+
+/// Coordinates beyond a million pixels are never a drawing we make; rejecting them keeps every
+/// conversion to int well defined.
+constexpr double kMaxCoordinate = 1e6;
+inline bool sane(double v) { return std::isfinite(v) && v >= -kMaxCoordinate && v <= kMaxCoordinate; }
+inline bool sane_rect(double x, double y, double w, double h) {
+    return sane(x) && sane(y) && sane(w) && sane(h) && w >= 0 && h >= 0;
+}
 
 }  // namespace dr
 

@@ -12,16 +12,16 @@ namespace {
 template <typename ColorAt>
 dr_status paint(dr_canvas *canvas, double x, double y, double w, double h, dr_error *error, ColorAt &&at) {
     DR_REQUIRE(canvas, error, "null canvas");
-    DR_REQUIRE(w >= 0 && h >= 0, error, "negative rectangle size");
+    DR_REQUIRE(dr::sane_rect(x, y, w, h), error, "rectangle out of range");
     cv::Rect area = cv::Rect(cvRound(x), cvRound(y), cvRound(w), cvRound(h)) &
                     cv::Rect(0, 0, canvas->mat.cols, canvas->mat.rows);
     for (int yy = area.y; yy < area.y + area.height; ++yy) {
         uint8_t *p = canvas->mat.ptr<uint8_t>(yy) + 3 * area.x;
         for (int xx = area.x; xx < area.x + area.width; ++xx, p += 3) {
             dr_color c = at(xx + 0.5, yy + 0.5);
-            p[0] = (uint8_t)std::lround(p[0] + (c.b - p[0]) * c.a);
-            p[1] = (uint8_t)std::lround(p[1] + (c.g - p[1]) * c.a);
-            p[2] = (uint8_t)std::lround(p[2] + (c.r - p[2]) * c.a);
+            p[0] = (uint8_t)(p[0] + (c.b - p[0]) * c.a + 0.5);
+            p[1] = (uint8_t)(p[1] + (c.g - p[1]) * c.a + 0.5);
+            p[2] = (uint8_t)(p[2] + (c.r - p[2]) * c.a + 0.5);
         }
     }
     return dr::ok(error);
@@ -40,6 +40,7 @@ extern "C" dr_status dr_linear_gradient(dr_canvas *canvas, double x, double y, d
     return dr::guarded(error, [&] {
         DR_REQUIRE(dr::valid_color(from) && dr::valid_color(to), error, "invalid colour");
         const double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+        DR_REQUIRE(dr::sane(x0) && dr::sane(y0) && dr::sane(x1) && dr::sane(y1), error, "gradient axis out of range");
         DR_REQUIRE(len2 > 0, error, "gradient axis has no length");
         return paint(canvas, x, y, w, h, error, [&](double px, double py) {
             return mix(from, to, ((px - x0) * dx + (py - y0) * dy) / len2);
@@ -52,7 +53,7 @@ extern "C" dr_status dr_radial_gradient(dr_canvas *canvas, double x, double y, d
                                         dr_error *error) {
     return dr::guarded(error, [&] {
         DR_REQUIRE(dr::valid_color(inner) && dr::valid_color(outer), error, "invalid colour");
-        DR_REQUIRE(radius > 0, error, "radius must be positive");
+        DR_REQUIRE(dr::sane(cx) && dr::sane(cy) && dr::sane(radius) && radius > 0, error, "bad centre or radius");
         return paint(canvas, x, y, w, h, error, [&](double px, double py) {
             return mix(inner, outer, std::hypot(px - cx, py - cy) / radius);
         });
@@ -98,6 +99,7 @@ extern "C" dr_status dr_draw_text(dr_canvas *canvas, dr_font *font, const char *
         DR_REQUIRE(canvas && font && text, error, "null pointer");
         DR_REQUIRE(height >= 1 && height <= 1000, error, "text height out of range");
         DR_REQUIRE(dr::valid_color(color), error, "invalid colour");
+        DR_REQUIRE(dr::sane(x) && dr::sane(y), error, "text position out of range");
         if (!*text) return dr::ok(error);
         const int h = cvRound(height);
         int baseline = 0;
@@ -122,7 +124,8 @@ extern "C" dr_status dr_paste(dr_canvas *canvas, const dr_canvas *source, double
                               double opacity, int32_t grayscale, dr_error *error) {
     return dr::guarded(error, [&] {
         DR_REQUIRE(canvas && source, error, "null pointer");
-        DR_REQUIRE(w >= 1 && h >= 1 && opacity >= 0 && opacity <= 1, error, "bad paste rectangle or opacity");
+        DR_REQUIRE(dr::sane_rect(x, y, w, h) && w >= 1 && h >= 1 && w <= 16384 && h <= 16384 && opacity >= 0 && opacity <= 1,
+                   error, "bad paste rectangle or opacity");
         cv::Rect box(cvRound(x), cvRound(y), cvRound(w), cvRound(h));
         cv::Rect area = box & cv::Rect(0, 0, canvas->mat.cols, canvas->mat.rows);
         if (area.empty()) return dr::ok(error);
@@ -146,6 +149,7 @@ extern "C" dr_status dr_blur(dr_canvas *canvas, double x, double y, double w, do
     return dr::guarded(error, [&] {
         DR_REQUIRE(canvas, error, "null canvas");
         DR_REQUIRE(sigma > 0 && sigma < 100, error, "sigma out of range");
+        DR_REQUIRE(dr::sane_rect(x, y, w, h), error, "rectangle out of range");
         cv::Rect area = cv::Rect(cvRound(x), cvRound(y), cvRound(w), cvRound(h)) &
                         cv::Rect(0, 0, canvas->mat.cols, canvas->mat.rows);
         if (area.empty()) return dr::ok(error);

@@ -42,8 +42,8 @@ dr_status shape(dr_canvas *canvas, double x0, double y0, double x1, double y1, d
                 dr_error *error, Draw &&draw) {
     DR_REQUIRE(canvas, error, "null canvas");
     DR_REQUIRE(dr::valid_color(color), error, "invalid colour");
-    DR_REQUIRE(std::isfinite(x0) && std::isfinite(y0) && std::isfinite(x1) && std::isfinite(y1), error,
-               "non-finite coordinates");
+    DR_REQUIRE(dr::sane(x0) && dr::sane(y0) && dr::sane(x1) && dr::sane(y1) && dr::sane(pad), error,
+               "coordinates out of range");
     cv::Rect area = dr::clipped_bounds(canvas->mat, x0, y0, x1, y1, pad);
     if (area.empty()) return dr::ok(error);
     cv::Mat mask(area.size(), CV_8UC1, cv::Scalar(0));
@@ -64,7 +64,7 @@ std::vector<cv::Point> to_fixed(const std::vector<cv::Point2d> &pts, cv::Point o
 extern "C" dr_status dr_fill_rect(dr_canvas *canvas, double x, double y, double w, double h, double radius,
                                   dr_color color, dr_error *error) {
     return dr::guarded(error, [&] {
-        DR_REQUIRE(w >= 0 && h >= 0, error, "negative rectangle size");
+        DR_REQUIRE(dr::sane_rect(x, y, w, h) && dr::sane(radius), error, "rectangle out of range");
         auto outline = rounded_outline(x, y, w, h, radius);
         return shape(canvas, x, y, x + w, y + h, 2, color, error, [&](cv::Mat &mask, cv::Point o) {
             std::vector<std::vector<cv::Point>> polys{to_fixed(outline, o)};
@@ -76,7 +76,8 @@ extern "C" dr_status dr_fill_rect(dr_canvas *canvas, double x, double y, double 
 extern "C" dr_status dr_stroke_rect(dr_canvas *canvas, double x, double y, double w, double h, double radius,
                                     double thickness, dr_color color, dr_error *error) {
     return dr::guarded(error, [&] {
-        DR_REQUIRE(w >= 0 && h >= 0 && thickness > 0, error, "bad rectangle or thickness");
+        DR_REQUIRE(dr::sane_rect(x, y, w, h) && dr::sane(radius) && thickness > 0 && thickness <= 1000, error,
+                   "bad rectangle or thickness");
         int t = stroke_width(thickness, color);
         auto outline = rounded_outline(x, y, w, h, radius);
         return shape(canvas, x, y, x + w, y + h, t + 2, color, error, [&](cv::Mat &mask, cv::Point o) {
@@ -93,6 +94,7 @@ extern "C" dr_status dr_fill_polygon(dr_canvas *canvas, const double *xy, int32_
         std::vector<cv::Point2d> pts;
         double x0 = xy[0], y0 = xy[1], x1 = xy[0], y1 = xy[1];
         for (int i = 0; i < count; ++i) {
+            DR_REQUIRE(dr::sane(xy[2 * i]) && dr::sane(xy[2 * i + 1]), error, "coordinates out of range");
             pts.emplace_back(xy[2 * i], xy[2 * i + 1]);
             x0 = std::min(x0, xy[2 * i]); x1 = std::max(x1, xy[2 * i]);
             y0 = std::min(y0, xy[2 * i + 1]); y1 = std::max(y1, xy[2 * i + 1]);
@@ -106,7 +108,7 @@ extern "C" dr_status dr_fill_polygon(dr_canvas *canvas, const double *xy, int32_
 
 static dr_status ellipse(dr_canvas *canvas, double cx, double cy, double rx, double ry, double angle,
                          double thickness, bool fill, dr_color color, dr_error *error) {
-    DR_REQUIRE(rx >= 0 && ry >= 0, error, "negative radius");
+    DR_REQUIRE(dr::sane(rx) && dr::sane(ry) && rx >= 0 && ry >= 0 && dr::sane(angle), error, "bad radius or angle");
     int t = fill ? -1 : stroke_width(thickness, color);
     double r = std::max(rx, ry) + (fill ? 0 : t);
     return shape(canvas, cx - r, cy - r, cx + r, cy + r, 2, color, error, [&](cv::Mat &mask, cv::Point o) {
@@ -123,7 +125,7 @@ extern "C" dr_status dr_fill_ellipse(dr_canvas *canvas, double cx, double cy, do
 extern "C" dr_status dr_stroke_ellipse(dr_canvas *canvas, double cx, double cy, double rx, double ry, double angle,
                                        double thickness, dr_color color, dr_error *error) {
     return dr::guarded(error, [&] {
-        DR_REQUIRE(thickness > 0, error, "thickness must be positive");
+        DR_REQUIRE(thickness > 0 && thickness <= 1000, error, "thickness out of range");
         return ellipse(canvas, cx, cy, rx, ry, angle, thickness, false, color, error);
     });
 }
@@ -132,7 +134,7 @@ extern "C" dr_status dr_stroke_polylines(dr_canvas *canvas, const double *xy, co
                                          int32_t line_count, int32_t closed, double thickness, dr_color color,
                                          dr_error *error) {
     return dr::guarded(error, [&] {
-        DR_REQUIRE(xy && counts && line_count >= 0 && thickness > 0, error, "bad polyline arguments");
+        DR_REQUIRE(xy && counts && line_count >= 0 && thickness > 0 && thickness <= 1000, error, "bad polyline arguments");
         int t = stroke_width(thickness, color);
         std::vector<std::vector<cv::Point2d>> lines;
         double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
@@ -142,6 +144,7 @@ extern "C" dr_status dr_stroke_polylines(dr_canvas *canvas, const double *xy, co
             std::vector<cv::Point2d> line;
             for (int j = 0; j < counts[i]; ++j, ++k) {
                 double px = xy[2 * k], py = xy[2 * k + 1];
+                DR_REQUIRE(dr::sane(px) && dr::sane(py), error, "coordinates out of range");
                 line.emplace_back(px, py);
                 x0 = std::min(x0, px); x1 = std::max(x1, px);
                 y0 = std::min(y0, py); y1 = std::max(y1, py);
@@ -166,6 +169,7 @@ extern "C" dr_status dr_fill_rects(dr_canvas *canvas, const double *rects, int32
         double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
         for (int i = 0; i < count; ++i) {
             const double *r = rects + 4 * i;
+            DR_REQUIRE(dr::sane_rect(r[0], r[1], r[2], r[3]), error, "rectangle out of range");
             x0 = std::min(x0, r[0]); y0 = std::min(y0, r[1]);
             x1 = std::max(x1, r[0] + r[2]); y1 = std::max(y1, r[1] + r[3]);
         }

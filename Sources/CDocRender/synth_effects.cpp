@@ -421,7 +421,7 @@ ds_status ds_jpeg_roundtrip(ds_canvas *canvas, int quality, ds_error *error) {
 }
 
 ds_status ds_finger(ds_canvas *canvas, double tip_x, double tip_y, double angle_deg, double width, double length,
-                    const double skin_bgr[3], uint64_t seed, ds_error *error) {
+                    const double skin_bgr[3], int nail, uint64_t seed, ds_error *error) {
     return ds::guarded(error, [&] {
         DS_REQUIRE(canvas && skin_bgr && width > 2 && length > width, error, "bad finger");
         cv::Mat &m = canvas->mat;
@@ -468,12 +468,12 @@ ds_status ds_finger(ds_canvas *canvas, double tip_x, double tip_y, double angle_
                 cv::Vec3d col(skin_bgr[0], skin_bgr[1], skin_bgr[2]);
                 // The nail: a paler, pinker, glossier patch near the tip.
                 const double nu = (u - width * 0.15) / (width * 0.75), nv = v / (half * 0.62);
-                if (nu > 0 && nu < 1 && nu * nu * 0 + nv * nv + std::pow(std::max(0.0, 1 - 2 * nu), 2) < 1) {
+                if (nail && nu > 0 && nu < 1 && nv * nv + std::pow(std::max(0.0, 1 - 2 * nu), 2) < 1) {
                     col = cv::Vec3d(std::min(255.0, col[0] * 1.12 + 18), std::min(255.0, col[1] * 1.06 + 12), std::min(255.0, col[2] * 1.02 + 10));
                     light += 0.06;
                 }
                 // A crease across the knuckle.
-                if (std::abs(u - width * 1.9) < width * 0.04) light *= 0.86;
+                if (nail && std::abs(u - width * 1.9) < width * 0.04) light *= 0.86;
                 const double a = cvr[x];
                 for (int c = 0; c < 3; ++c) r[x][c] = cv::saturate_cast<uchar>(r[x][c] * (1 - a) + std::min(255.0, col[c] * light) * a);
             }

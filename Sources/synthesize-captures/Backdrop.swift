@@ -6,8 +6,9 @@ enum Backdrop {
     /// Paints the whole canvas. Returns whether the scene is a table (documents lying flat
     /// cast a tight shadow) or a room (a card held up in the air).
     @discardableResult
-    static func paint(_ canvas: Canvas, rng: inout SeededRandom, allowClutter: Bool = true) throws -> BackgroundKind {
-        let kind = rng.pick([BackgroundKind.wood, .wood, .fabric, .desk, .desk, .stone, .gradient, .room, .room])
+    static func paint(_ canvas: Canvas, rng: inout SeededRandom, allowClutter: Bool = true,
+                      kinds: [BackgroundKind] = [.wood, .wood, .fabric, .desk, .desk, .stone, .gradient, .room, .room]) throws -> BackgroundKind {
+        let kind = rng.pick(kinds)
         let (base, accent) = palette(kind, rng: &rng)
         let scale = Double(max(canvas.width, canvas.height)) / 1280 * rng.uniform(0.7...1.5)
         try canvas.background(kind, seed: rng.seed(), base: base, accent: accent, angle: rng.uniform(0...180), scale: scale)

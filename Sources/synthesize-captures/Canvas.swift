@@ -150,9 +150,9 @@ final class Canvas {
         try Canvas.check { ds_jpeg_roundtrip(handle, Int32(quality), $0) }
     }
 
-    func finger(tip: Point, angle: Double, width: Double, length: Double, skin: BGR, seed: UInt64) throws {
+    func finger(tip: Point, angle: Double, width: Double, length: Double, skin: BGR, nail: Bool = true, seed: UInt64) throws {
         try skin.withPointer { s in
-            try Canvas.check { ds_finger(handle, tip.x, tip.y, angle, width, length, s, seed, $0) }
+            try Canvas.check { ds_finger(handle, tip.x, tip.y, angle, width, length, s, nail ? 1 : 0, seed, $0) }
         }
     }
 }

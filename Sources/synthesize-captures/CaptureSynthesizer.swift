@@ -10,6 +10,9 @@ struct SynthesizedCapture {
     /// The visible document's share of the image area.
     let coverage: Double
     let conditions: [Condition]
+    /// Strengths of the effects applied, for calibrating quality thresholds: `defocus` and
+    /// `motion` (pixels), `glare` (highlights), `exposure` (gain), `jpeg` (quality of the extra pass).
+    let effects: [(String, Double)]
 }
 
 /// Puts a flat document into a camera-like photo under chosen conditions.
@@ -113,19 +116,28 @@ struct CaptureSynthesizer {
             ? DropShadow(strength: rng.uniform(0.15...0.3), dx: diag * rng.uniform(-0.012...0.012), dy: diag * rng.uniform(0.004...0.015), blur: diag * 0.012)
             : DropShadow(strength: rng.uniform(0.25...0.45), dx: diag * rng.uniform(-0.002...0.002), dy: diag * rng.uniform(0.001...0.004), blur: diag * 0.003)
         try canvas.composite(flat.canvas, homography: homography, cornerRadius: flat.cornerRadius, shadow: shadow)
+        var effects: [(String, Double)] = []
         if has.contains(.occluded) { try PhotoEffects.finger(canvas, over: corners, rng: &rng) }
         try PhotoEffects.lighting(canvas, strong: !has.contains(.clean) && rng.chance(0.4), rng: &rng)
         if has.contains(.shadow) { try PhotoEffects.castShadow(canvas, over: corners, rng: &rng) }
-        if has.contains(.glare) { try PhotoEffects.glare(canvas, over: corners, rng: &rng) }
-        if has.contains(.dark) { try PhotoEffects.underexpose(canvas, rng: &rng) }
-        if has.contains(.blur) { try PhotoEffects.blur(canvas, rng: &rng) } else { try PhotoEffects.baselineSoftness(canvas, rng: &rng) }
+        if has.contains(.glare) { effects.append(("glare", Double(try PhotoEffects.glare(canvas, over: corners, rng: &rng)))) }
+        if has.contains(.dark) { effects.append(("exposure", try PhotoEffects.underexpose(canvas, rng: &rng))) }
+        if has.contains(.blur) {
+            effects.append(try PhotoEffects.blur(canvas, rng: &rng))
+        } else {
+            try PhotoEffects.baselineSoftness(canvas, rng: &rng)
+        }
         try PhotoEffects.sensorNoise(canvas, dark: has.contains(.dark), rng: &rng)
-        if has.contains(.jpeg) { try canvas.jpegRoundTrip(quality: rng.int(12...32)) }
+        if has.contains(.jpeg) {
+            let quality = rng.int(12...32)
+            try canvas.jpegRoundTrip(quality: quality)
+            effects.append(("jpeg", Double(quality)))
+        }
 
         let visible = Polygon.area(Polygon.clipped(corners, width: fw, height: fh))
         let orientation = Orientation(snapping: CardPose.topEdgeAngle(corners)).degrees
         return SynthesizedCapture(canvas: canvas, corners: corners, orientation: orientation,
-                                  coverage: visible / (fw * fh), conditions: conditions)
+                                  coverage: visible / (fw * fh), conditions: conditions, effects: effects)
     }
 }
 

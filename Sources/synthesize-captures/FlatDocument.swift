@@ -21,8 +21,13 @@ struct FlatDocument {
         return abs(width / height - 1476.0 / 1039.0) < 0.04
     }
 
-    /// Rounded corners of a plastic card (ID-1: 3.18 mm of 85.6 mm); a passport page has nearly square ones.
-    var cornerRadius: Double { isPassportPage ? width * 0.008 : width * 0.037 }
+    /// Rounded corners of a plastic card: the sidecar's `cornerRadius` (the renderer paints the
+    /// stock outside it grey), a little more so that no grey survives the anti-aliased edge;
+    /// without one, ID-1's 3.18 mm of 85.6 mm, and square corners for a passport page.
+    var cornerRadius: Double {
+        if let r = sidecar.member("cornerRadius")?.numberValue { return r > 0 ? r + 1 : 0 }
+        return isPassportPage ? 0 : width * 38 / 1012
+    }
 
     init(path: String) throws {
         self.path = path

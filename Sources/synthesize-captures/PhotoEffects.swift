@@ -37,9 +37,12 @@ enum PhotoEffects {
     }
 
     /// Specular highlights on the laminate, limited to the document.
-    static func glare(_ canvas: Canvas, over corners: [Point], rng: inout SeededRandom) throws {
+    /// Returns the number of highlights.
+    @discardableResult
+    static func glare(_ canvas: Canvas, over corners: [Point], rng: inout SeededRandom) throws -> Int {
         let docDiag = max(corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3]))
-        for _ in 0..<(rng.chance(0.7) ? 1 : 2) {
+        let count = rng.chance(0.7) ? 1 : 2
+        for _ in 0..<count {
             let u = rng.uniform(0.15...0.85), v = rng.uniform(0.15...0.85)
             let top = Polygon.lerp(corners[0], corners[1], u), bottom = Polygon.lerp(corners[3], corners[2], u)
             let c = Polygon.lerp(top, bottom, v)
@@ -47,11 +50,11 @@ enum PhotoEffects {
             try canvas.glare(center: c, rx: rx, ry: rx * rng.uniform(0.35...1), angle: rng.uniform(0...180),
                              intensity: rng.uniform(1.1...1.8), clip: corners)
         }
+        return count
     }
 
     /// A finger (usually the thumb holding the card) over one edge of the document.
     static func finger(_ canvas: Canvas, over corners: [Point], rng: inout SeededRandom) throws {
-        let w = Double(canvas.width), h = Double(canvas.height), diag = (w * w + h * h).squareRoot()
         let edge = rng.int(0...3)
         let a = corners[edge], b = corners[(edge + 1) % 4]
         let p = Polygon.lerp(a, b, rng.uniform(0.2...0.8))
@@ -63,16 +66,32 @@ enum PhotoEffects {
         let width = max(6, shortSide * rng.uniform(0.2...0.32))
         let tip = p - normal.scaled(width * rng.uniform(0.35...1.1))
         let angle = atan2(normal.y, normal.x) * 180 / .pi + rng.uniform(-25...25)
-        try canvas.finger(tip: tip, angle: angle, width: width, length: diag, skin: rng.pick(skinTones), seed: rng.seed())
+        try thumb(canvas, tip: tip, angle: angle, width: width, skin: rng.pick(skinTones), length: width * rng.uniform(2.2...3.2),
+                  seed: rng.seed())
+    }
+
+    /// A thumb from `tip` along `angle`, and the hand it belongs to, wider, running on off the image.
+    static func thumb(_ canvas: Canvas, tip: Point, angle: Double, width: Double, skin: BGR, length: Double, seed: UInt64) throws {
+        let diag = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
+        let a = angle * .pi / 180
+        let base = tip + Point(x: cos(a), y: sin(a)).scaled(length * 0.8)
+        try canvas.finger(tip: base, angle: angle + 12, width: width * 2.6, length: diag * 1.5, skin: skin.scaled(0.93), nail: false, seed: seed &+ 1)
+        try canvas.finger(tip: tip, angle: angle, width: width, length: length, skin: skin, seed: seed)
     }
 
     /// Lens and motion blur: defocus or a shake streak, scaled to the frame.
-    static func blur(_ canvas: Canvas, rng: inout SeededRandom) throws {
+    /// Returns what was applied: ("defocus", radius) or ("motion", length), in pixels.
+    @discardableResult
+    static func blur(_ canvas: Canvas, rng: inout SeededRandom) throws -> (String, Double) {
         let diag = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
         if rng.chance(0.5) {
-            try canvas.defocus(radius: diag * rng.uniform(0.0035...0.009))
+            let radius = diag * rng.uniform(0.0035...0.009)
+            try canvas.defocus(radius: radius)
+            return ("defocus", radius)
         } else {
-            try canvas.motionBlur(length: diag * rng.uniform(0.008...0.022), angle: rng.uniform(0...180))
+            let length = diag * rng.uniform(0.008...0.022)
+            try canvas.motionBlur(length: length, angle: rng.uniform(0...180))
+            return ("motion", length)
         }
     }
 
@@ -87,9 +106,13 @@ enum PhotoEffects {
         try canvas.noise(sigma: sigma, chroma: sigma * (dark ? 0.6 : 0.35), seed: rng.seed())
     }
 
-    static func underexpose(_ canvas: Canvas, rng: inout SeededRandom) throws {
-        try canvas.exposure(gain: rng.uniform(0.22...0.45), gamma: rng.uniform(1.05...1.3))
+    /// Returns the exposure gain.
+    @discardableResult
+    static func underexpose(_ canvas: Canvas, rng: inout SeededRandom) throws -> Double {
+        let gain = rng.uniform(0.22...0.45)
+        try canvas.exposure(gain: gain, gamma: rng.uniform(1.05...1.3))
         try canvas.lighting(from: Point(x: 0, y: 0), gain0: 1, to: Point(x: 1, y: 1), gain1: 1, vignette: 0,
                             tint: rng.pick([BGR(0.8, 0.95, 1.12), BGR(1.0, 1.0, 1.0), BGR(0.9, 1.0, 1.05)]))
+        return gain
     }
 }

@@ -47,10 +47,13 @@ struct PhotoWriter {
             ("corners", PhotoWriter.pairs(capture.corners)),
             ("orientation", .number(Double(capture.orientation))),
             ("coverage", .rounded(capture.coverage, places: 4)),
-            ("conditions", .array(capture.conditions.map { .string($0.rawValue) })),
-            ("negative", .bool(false)),
+            ("cutOff", .bool(!(Quad(pairs: capture.corners.map { [$0.x, $0.y] })?.isInside(width: capture.canvas.width, height: capture.canvas.height) ?? true))),
+            ("conditions", .array((options.unknown ? ["unknown_document"] : []).map(JSONValue.string)
+                + capture.conditions.map { .string($0.rawValue) })),
+            ("negative", .bool(options.unknown)),
             ("imageSize", .array([.number(Double(capture.canvas.width)), .number(Double(capture.canvas.height))])),
             ("source", .string((flat.path as NSString).lastPathComponent)),
+            ("effects", .object(capture.effects.map { ($0.0, .rounded($0.1, places: 2)) })),
         ]
         let ours = Set(added.map(\.0))
         var members: [(String, JSONValue)] = []

@@ -43,7 +43,8 @@ struct SequenceWriter {
         let fw = Double(options.frameWidth), fh = Double(options.frameHeight)
         var rng = SeededRandom(seed: options.seed, name: "sequence")
         let background = try Canvas(width: options.frameWidth, height: options.frameHeight)
-        try Backdrop.paint(background, rng: &rng)
+        // Smooth surfaces only: fine textures cost several times the bytes in every frame.
+        try Backdrop.paint(background, rng: &rng, allowClutter: false, kinds: [.wood, .desk, .gradient, .room, .room])
         let light = (a: Point(x: rng.uniform(0...fw), y: rng.uniform(0...fh)), b: Point(x: rng.uniform(0...fw), y: rng.uniform(0...fh)),
                      g0: rng.uniform(0.82...0.95), g1: rng.uniform(1.0...1.1), vignette: rng.uniform(0.1...0.25))
         let skin = rng.pick(PhotoEffects.skinTones)
@@ -157,7 +158,8 @@ struct SequenceWriter {
                     let short = min(quad[0].distance(to: quad[3]), quad[1].distance(to: quad[2]))
                     let width = max(6, short * 0.3)
                     let tip = edgePoint + up.scaled(width * 0.55 / len)
-                    try canvas.finger(tip: tip, angle: atan2(-up.y, -up.x) * 180 / .pi + 15, width: width, length: fw + fh, skin: skin, seed: 7)
+                    try PhotoEffects.thumb(canvas, tip: tip, angle: atan2(-up.y, -up.x) * 180 / .pi + 15, width: width, skin: skin,
+                                           length: width * 2.6, seed: 7)
                     if s.glare > 0.02 {
                         let top = Polygon.lerp(quad[0], quad[1], glareSpot.u), bottom = Polygon.lerp(quad[3], quad[2], glareSpot.u)
                         let diag = quad[0].distance(to: quad[2])
@@ -175,7 +177,7 @@ struct SequenceWriter {
             }
             previousCenter = shot?.pose.center
             try canvas.gaussian(sigma: 0.5 * fw / 1280)
-            try canvas.noise(sigma: 2.0, chroma: 0.8, seed: options.seed &+ UInt64(i) &* 7919)
+            try canvas.noise(sigma: 1.2, chroma: 0.5, seed: options.seed &+ UInt64(i) &* 7919)
             let name = String(format: "%05d", i)
             try canvas.image().write(to: (options.output as NSString).appendingPathComponent(name + ".jpg"), as: .jpeg(quality: options.quality))
 

@@ -18,6 +18,7 @@ struct SynthOptions {
     var frameHeight = 720
     var quality = 85
     var maxDimension: Int?
+    var unknown = false
 
     struct UsageError: Error {
         let message: String
@@ -29,14 +30,17 @@ struct SynthOptions {
     USAGE: synthesize-captures --in FLAT_DIR --out DIR [--per-image N] [--seed S] [--conditions LIST] [--negatives N]
            synthesize-captures --out DIR --negatives N [--seed S]
            synthesize-captures --sequence SCRIPT --front IMG [--back IMG] [--fps N] --out DIR
-           synthesize-captures --contact-sheet DIR OUT.png
+           synthesize-captures --contact-sheet DIR OUT.png [TILE_WIDTH]
+           synthesize-captures --convert-flats IN_DIR OUT_DIR [QUALITY]
 
     Photos: for every flat image in FLAT_DIR (PNG or JPEG, with the renderer's <stem>.json beside
     it) writes DIR/<stem>-<n>.jpg (n = 1...N) and DIR/<stem>-<n>.json: the flat's sidecar keys plus
     "corners" (the document's own TL, TR, BR, BL in image pixels; an upside-down document's TL lies
     near the image's bottom-right; corners may lie outside the image when cut off), "orientation"
     (0/90/180/270 clockwise), "coverage" (visible document area / image area), "conditions",
-    "negative": false, "imageSize" [w, h] and "source" (the flat's file name).
+    "cutOff" (a corner outside the image), "negative": false, "imageSize" [w, h], "source" (the
+    flat's file name) and "effects" (strengths for calibration: defocus/motion blur in pixels,
+    glare highlights, exposure gain, jpeg quality of the extra compression pass).
     Each capture gets one condition from LIST, spread evenly over n, and sometimes a second one
     that does not conflict. Frames are 1280x720 ... 2016x1512, landscape or portrait.
 
@@ -54,8 +58,11 @@ struct SynthOptions {
     them, from the folder of --front: the first image (by name) whose sidecar has kind "passport",
     and the first whose templateId is "ca-on-health-front".
 
-    Contact sheet: tiles up to 48 photos of DIR into OUT.png with each sidecar's corners drawn
+    Contact sheet: tiles up to 48 photos of DIR into OUT.png (tiles 400 pixels wide by default) with each sidecar's corners drawn
     (green quad, yellow top edge, red dot at the document's top-left), to check a dataset by eye.
+
+    Convert flats: writes every flat image of IN_DIR to OUT_DIR as JPEG (quality 92 by default)
+    with its sidecar copied beside it (the committed TrainingData/flat/ is made this way).
 
     OPTIONS:
       --in FLAT_DIR        Folder of flat documents (from scripts/render-specimen).
@@ -74,6 +81,10 @@ struct SynthOptions {
       --frame-size WxH     Sequence frame size (default 1280x720).
       --quality Q          JPEG quality of the output (default 85).
       --max-size N         Photos: cap the frame's longer side at N pixels.
+      --unknown            Photos: the flats are documents DocFrame must not know (the renderer's
+                           held-out designs): their captures are negatives, "negative": true, with
+                           "unknown_document" first in "conditions" (the flat's keys and "corners"
+                           stay, for locating).
       --help               Show this help.
     """
 
@@ -120,6 +131,7 @@ struct SynthOptions {
             case "--fps": fps = Double(try int(arg, 1...240))
             case "--quality": quality = try int(arg, 1...100)
             case "--max-size": maxDimension = try int(arg, 160...10000)
+            case "--unknown": unknown = true
             case "--frame-size":
                 let parts = try value(arg).split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, (64...4096).contains(parts[0]), (64...4096).contains(parts[1]) else {

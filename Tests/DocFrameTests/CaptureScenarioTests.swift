@@ -217,6 +217,24 @@ struct CaptureScenarioTests {
         expectSound(h)
     }
 
+    @Test("a locator that picks a wrong outline one frame in four: the card stays put and is captured")
+    func glitchyLocator() throws {
+        let h = try CaptureHarness()
+        let good = Shot.of(Docs.licenseFront)
+        var glitch = Shot.of(Docs.licenseFront, scale: 0.7)  // a printed inner frame, say
+        glitch.offset = Point(x: 0, y: 60)
+        glitch.cutOff = true
+        glitch.blur = 0.9
+        try h.run(3) { t in Int((t * 30).rounded()) % 4 == 3 ? glitch : good }
+        let capture = try #require(h.captures.first)
+        let truth = good.observation(in: h.guide, frameWidth: 640, frameHeight: 360).corners!
+        #expect(capture.corners!.maxCornerDistance(to: truth) < 1e-6, "the flattened card is the card, not the glitch")
+        let latest: Double = 1.0 / 30 + 1.5 + 2.0 / 30
+        #expect(capture.time <= latest + 1e-9, "the glitches neither move the card nor break the hold")
+        #expect(!h.allKeys.contains(.fitInFrame) && !h.allKeys.contains(.moveCloser))
+        expectSound(h)
+    }
+
     @Test("the device turned mid-side: the photo is sent whole")
     func deviceTurned() throws {
         let h = try CaptureHarness()

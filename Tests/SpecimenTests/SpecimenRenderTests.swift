@@ -7,6 +7,9 @@ import Testing
 /// determinism, and a stable design under varying personal data.
 @Suite struct SpecimenRenderTests {
     static let cardDesigns = ["ca-on-dl", "ca-on-photo", "ca-on-health", "ca-qc-dl", "ca-bc-dl", "ca-pr"]
+    /// The contract's keys in order, then the two the renderer appends.
+    static let sidecarKeys = ["templateId", "label", "kind", "side", "jurisdiction", "size", "fields", "mrz", "regions",
+                              "policy", "cornerRadius"]
 
     @Test func listHoldsTheBuiltInDesignsAndFourPassports() {
         let ids = DesignCatalog.ids
@@ -31,7 +34,7 @@ import Testing
                     Issue.record("sidecar is not an object")
                     continue
                 }
-                #expect(members.map(\.0) == ["templateId", "label", "kind", "side", "jurisdiction", "size", "fields", "mrz", "regions"])
+                #expect(members.map(\.0) == Self.sidecarKeys)
                 let sidecar = Dictionary(uniqueKeysWithValues: members)
                 let expectedTemplate = info.kind == .passport ? "passport" : "\(id)-\(side.rawValue)"
                 #expect(sidecar["templateId"] == .string(expectedTemplate))
@@ -56,7 +59,27 @@ import Testing
                     }
                 }
                 if specimen.mrz != nil { #expect(regions["mrz"] != nil) }
+                Self.expectFieldsApart(specimen)
             }
+        }
+    }
+
+    /// Printed fields never collide (a long name or date running into the next field).
+    static func expectFieldsApart(_ specimen: Specimen) {
+        let regions = Dictionary(uniqueKeysWithValues: specimen.regions)
+        let boxes = specimen.fields.compactMap { f in regions[f.0].map { (f.0, $0.inset(3)) } }
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                let apart = a.1.maxX <= b.1.x || b.1.maxX <= a.1.x || a.1.maxY <= b.1.y || b.1.maxY <= a.1.y
+                #expect(apart, "\(specimen.stem): \(a.0) overlaps \(b.0)")
+            }
+        }
+    }
+
+    @Test(arguments: [21, 22, 23])
+    func printedFieldsNeverCollide(_ seed: UInt64) throws {
+        for id in DesignCatalog.ids {
+            Self.expectFieldsApart(try SpecimenRenderer.render(design: id, side: .front, seed: seed))
         }
     }
 
@@ -88,6 +111,10 @@ import Testing
     /// must render the same pixels, inside them they must differ.
     @Test(arguments: [("ca-on-dl", DocumentSide.front), ("ca-qc-dl", .back), ("passport-orv", .front)])
     func theDesignIsStableAcrossSeedsWhilePersonalRegionsChange(_ id: String, _ side: DocumentSide) throws {
+        try Self.expectStableDesign(id, side)
+    }
+
+    static func expectStableDesign(_ id: String, _ side: DocumentSide) throws {
         let a = try SpecimenRenderer.render(design: id, side: side, seed: 1)
         let b = try SpecimenRenderer.render(design: id, side: side, seed: 2)
         let pa = try Image(encoded: a.png).packedPixels(), pb = try Image(encoded: b.png).packedPixels()

@@ -80,7 +80,8 @@ dr_status dr_stroke_ellipse(dr_canvas *canvas, double cx, double cy, double rx, 
                             double thickness, dr_color color, dr_error *error);
 
 /// Strokes `line_count` polylines in one colour, blended once (so crossings do not darken).
-/// `counts[i]` points of line i follow one another in `xy`; `closed` joins each last point to its first.
+/// `counts[i]` points of line i follow one another in `xy`, which holds 2 * sum(counts) doubles;
+/// `closed` joins each last point to its first.
 dr_status dr_stroke_polylines(dr_canvas *canvas, const double *xy, const int32_t *counts, int32_t line_count,
                               int32_t closed, double thickness, dr_color color, dr_error *error);
 

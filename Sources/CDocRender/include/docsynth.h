@@ -105,9 +105,10 @@ ds_status ds_gaussian(ds_canvas *canvas, double sigma, ds_error *error);
 ds_status ds_jpeg_roundtrip(ds_canvas *canvas, int quality, ds_error *error);
 /// Draws a finger (skin-coloured capsule with shading, nail and a soft shadow): the fingertip
 /// at (tip_x, tip_y), the finger running from there along `angle_deg` for `length` pixels
-/// (point it off the image), `width` pixels across.
+/// (point it off the image), `width` pixels across. `nail` 0 draws a plain capsule (the palm
+/// behind a thumb).
 ds_status ds_finger(ds_canvas *canvas, double tip_x, double tip_y, double angle_deg, double width, double length,
-                    const double skin_bgr[3], uint64_t seed, ds_error *error);
+                    const double skin_bgr[3], int nail, uint64_t seed, ds_error *error);
 
 #ifdef __cplusplus
 }

@@ -121,4 +121,12 @@ dv_status dv_image_warp_quad(const dv_image *image, const float corners[8], int3
 }
 #endif
 
+// The areas of the API, one header each. This header is the module's umbrella (see
+// module.modulemap): an area's header is part of the module only once it is included here, and
+// SwiftPM rebuilds the module when this file changes, which it does not do for an umbrella folder.
+#include "docvision_features.h"
+#include "docvision_locate.h"
+#include "docvision_mrz.h"
+#include "docvision_quality.h"
+
 #endif  // DOCVISION_H

@@ -37,12 +37,23 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// Maximum `QualityReport.blur` for a capture.
     public var maxBlur: Double = 0.35
     /// Steadiness: the largest corner speed, in guide diagonals per second, that still counts as
-    /// held still. 0.15/s is about 5 px a frame on a 1000 px guide at 30 fps: a resting hand.
-    /// Measured as a speed (motion over elapsed time) so dropped frames do not look like shaking.
-    public var maxCornerSpeed: Double = 0.15
+    /// held still, measured on the median outline (`smoothingFrames`). 0.25/s is about 8 px a
+    /// frame on a 1280x720 frame's guide (diagonal 943 px) at 30 fps. On synthesized sequences
+    /// (synthesize-captures --sequence) a held card moves 1-3 px a frame plus the locator's own
+    /// noise of a few px, and shaky hands move up to ~20 px a frame: the first passes, the second
+    /// never holds for the steady hold. Measured as a speed (motion over elapsed time) so dropped
+    /// frames do not look like shaking.
+    public var maxCornerSpeed: Double = 0.25
     /// A located quad further than this (in guide diagonals) from the last one is a different
     /// document, or tracking was lost: the document is classified again.
     public var trackingJump: Double = 0.2
+    /// Corners are the median of this many last located frames before they are judged: one or
+    /// two frames where the locator picks a wrong outline (a printed inner frame, a shadow) do
+    /// not move the card, break the steady hold, or end up in the flattened capture.
+    public var smoothingFrames: Int = 5
+    /// A located outline further than this (in guide diagonals) from the median is an outlier:
+    /// its frame's quality (blur, glare, cut-off) was measured on the wrong region and is not used.
+    public var outlierDistance: Double = 0.02
     /// While a card-shaped document stays unknown, classification is retried at most this often.
     public var reclassifyInterval: Double = 0.25
     /// An unknown quad counts as card-shaped when its long/short side ratio is within this share

@@ -234,8 +234,13 @@ public final class CaptureSession: @unchecked Sendable {
         let cut = cutRect.pixelBounds(clippedTo: frame.width, frame.height)
         let guideCut = try frame.cropped(x: cut.x, y: cut.y, width: cut.width, height: cut.height)
         var document: Image?
-        if let corners = observation.corners {
+        if var corners = observation.corners {
             let format = GuideLayout.format(forCaptureOf: observation.identity?.kind ?? configuration.kind)
+            if observation.identity == nil, corners.topLeft.distance(to: corners.topRight) < corners.topLeft.distance(to: corners.bottomLeft) {
+                // Unknown (a manual photo): its labels only follow the image, so lay the long
+                // side along the flattened width rather than squeezing a card held upright.
+                corners = corners.rotatingLabels(by: 1)
+            }
             document = try frame.warped(corners, width: format.canonicalWidth, height: format.canonicalHeight)
         }
         let side = sides[sideIndex]

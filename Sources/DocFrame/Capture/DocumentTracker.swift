@@ -11,7 +11,12 @@ import Foundation
 /// machine); live sessions hand classification to a `BackgroundClassification` and keep
 /// locating frames meanwhile (the identity shows up on the first frame after it is known).
 struct DocumentTracker: Sendable {
+    /// Where the document is: the median of the last located quads (labels kept from frame to frame).
     private(set) var corners: Quad?
+    /// The last few located quads and their median (what the session judges and captures).
+    private var recent: [Quad] = []
+    private var lastSmoothed: Quad?
+    private var lastQuality: QualityReport?
     private var time: Double?
     private var identity: DocumentIdentity?
     private var orientation: Orientation?
@@ -23,6 +28,9 @@ struct DocumentTracker: Sendable {
     /// Forgets the document (a new side starts).
     mutating func reset() {
         corners = nil
+        recent = []
+        lastSmoothed = nil
+        lastQuality = nil
         time = nil
         identity = nil
         orientation = nil
@@ -121,16 +129,47 @@ struct DocumentTracker: Sendable {
 
     private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, at t: Double, previous: Quad?,
                                  previousTime: Double?, guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
+        // The last few located quads, relabelled like this one; a break in tracking starts afresh.
+        let continuous = previous.map { DocumentTracker.align(quad, to: $0).maxCornerDistance(to: $0) <= policy.trackingJump * guide.diagonal } ?? false
+        if !continuous { recent = [] }
+        recent = Array((recent.map { DocumentTracker.align($0, to: quad) } + [quad]).suffix(max(1, policy.smoothingFrames)))
+        let smoothed = DocumentTracker.median(recent)
+        // A frame whose outline the median overruled was measured on the wrong region: keep the
+        // quality of the last frame that agreed with the track.
+        var quality = quality
+        if continuous, quad.maxCornerDistance(to: smoothed) > policy.outlierDistance * guide.diagonal, let trusted = lastQuality {
+            quality = trusted
+        } else {
+            lastQuality = quality
+        }
+
         var steady = false
-        if let previous, let previousTime, t > previousTime {
-            let motion = DocumentTracker.align(quad, to: previous).maxCornerDistance(to: previous)
+        if continuous, let lastSmoothed, let previousTime, t > previousTime {
+            let motion = DocumentTracker.align(smoothed, to: lastSmoothed).maxCornerDistance(to: lastSmoothed)
             let speed = motion / max(guide.diagonal, 1) / (t - previousTime)
             steady = speed <= policy.maxCornerSpeed
         }
-        corners = quad
+        // Tracking goes on from the median, so a wrong outline is a jump to be checked (and the
+        // next right one is not).
+        corners = smoothed
+        lastSmoothed = smoothed
         time = t
-        return TrackedObservation(corners: quad, identity: identity, orientation: identity != nil ? orientation : nil,
+        return TrackedObservation(corners: smoothed, identity: identity, orientation: identity != nil ? orientation : nil,
                                   quality: quality, steady: steady, classified: classified)
+    }
+
+    /// Corner by corner, coordinate by coordinate: the median quad (robust to a locator that
+    /// picks a wrong outline on a minority of frames).
+    static func median(_ quads: [Quad]) -> Quad {
+        guard quads.count > 2 else { return quads.last! }
+        func mid(_ values: [Double]) -> Double {
+            let v = values.sorted()
+            return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+        }
+        let points = (0..<4).map { i in
+            Point(x: mid(quads.map { $0.points[i].x }), y: mid(quads.map { $0.points[i].y }))
+        }
+        return Quad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
     }
 
     private mutating func analyze(_ frame: Image, classify: Bool, previous: Quad?, analyzer: any FrameAnalyzing) throws -> DocumentObservation {

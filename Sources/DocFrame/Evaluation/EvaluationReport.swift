@@ -116,7 +116,7 @@ public struct EvaluationReport: Sendable {
         }
         func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
         let header = "group".padding(toLength: 22, withPad: " ", startingAt: 0) + pad("n", 6)
-            + ["label+side", "orient", "corn2%", "corn5%", "neg-rej", "conf-wr"].map { "  " + pad(String($0.suffix(7)), 7) }.joined()
+            + ["lbl+sd", "orient", "corn2%", "corn5%", "neg-rej", "conf-wr"].map { "  " + pad(String($0.suffix(7)), 7) }.joined()
         var out = "Evaluated \(overall.count) images (\(overall.documents) documents, \(overall.negatives) negatives)"
         out += "; \(missingResults) ground-truth images without a result, \(unmatchedResults) results without ground truth.\n"
         out += String(format: "Confident = confidence >= %.2f. Corners: every corner within 2%% / 5%% of the document's diagonal.\n", confidentThreshold)

@@ -61,27 +61,26 @@ final class TesseractEngine: @unchecked Sendable {
         }
         let text = takeString(TessBaseAPIGetUTF8Text(handle)) ?? ""
         let meanConfidence = TessBaseAPIMeanTextConf(handle)
-        let words = collectWords()
         return RecognizedText(text: text.trimmingCharacters(in: .whitespacesAndNewlines),
                               confidence: max(0, min(1, Double(meanConfidence) / 100)),
-                              words: words)
+                              words: collect(RIL_WORD), symbols: collect(RIL_SYMBOL))
     }
 
-    /// The recognised words with their boxes, in reading order.
-    private func collectWords() -> [RecognizedText.Word] {
+    /// The recognised words or symbols with their boxes, in reading order.
+    private func collect(_ level: TessPageIteratorLevel) -> [RecognizedText.Word] {
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         var words: [RecognizedText.Word] = []
         let page = TessResultIteratorGetPageIterator(iterator)
         repeat {
-            guard let text = takeString(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)) else { continue }
+            guard let text = takeString(TessResultIteratorGetUTF8Text(iterator, level)) else { continue }
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
-            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, level)) / 100
             words.append(RecognizedText.Word(text: text, confidence: max(0, min(1, confidence)),
                                              x: Int(left), y: Int(top),
                                              width: Int(right - left), height: Int(bottom - top)))
-        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        } while TessResultIteratorNext(iterator, level) != 0
         return words
     }
 

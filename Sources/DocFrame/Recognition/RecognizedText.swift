@@ -1,6 +1,6 @@
 /// What Tesseract read in an image.
 public struct RecognizedText: Sendable, Hashable {
-    /// One recognised word and where it lies, in pixels of the image that was read.
+    /// One recognised word (or symbol) and where it lies, in pixels of the image that was read.
     public struct Word: Sendable, Hashable {
         public var text: String
         /// 0...1.
@@ -20,15 +20,20 @@ public struct RecognizedText: Sendable, Hashable {
         }
     }
 
+    /// Every recognised character (a symbol, in Tesseract's words) with its box and confidence,
+    /// in reading order; for character-level decisions such as MRZ correction.
+    public var symbols: [Word]
+
     /// The text, lines separated by `\n`, without leading or trailing white space.
     public var text: String
     /// Tesseract's mean word confidence, 0...1 (0 when nothing was read).
     public var confidence: Double
     public var words: [Word]
 
-    public init(text: String, confidence: Double, words: [Word] = []) {
+    public init(text: String, confidence: Double, words: [Word] = [], symbols: [Word] = []) {
         self.text = text
         self.confidence = confidence
         self.words = words
+        self.symbols = symbols
     }
 }

@@ -4,7 +4,9 @@
 enum Barcodes {
     static func pdf417(_ canvas: Canvas, in rect: Rect, seed: UInt64, _ color: RGBA = .black) throws {
         var rng = SeededRandom(seed: seed, label: "barcode")
-        let rows = 16, module = 2.0
+        // Rows about three modules high, as PDF417 prints them.
+        let module = 2.0
+        let rows = max(3, Int(rect.h / (module * 3.5)))
         let rowH = rect.h / Double(rows)
         let columns = Int(rect.w / module)
         let start = [8, 1, 1, 1, 1, 1, 1, 3], stop = [7, 1, 1, 3, 1, 1, 1, 2, 1]

@@ -152,7 +152,7 @@ struct OntarioCardDesign: SpecimenDesign {
         }
         try c.fill(Rect(560, 510, 420, 70), radius: 4, RGBA.white.opacity(0.92))
         try Barcodes.linear(c, in: Rect(572, 516, 396, 44), seed: seed &+ 7)
-        page.region("barcode", Rect(572, 516, 396, 44))
+        page.region("linearBarcode", Rect(572, 516, 396, 44))
         try page.value("documentNumber", h.number, x: 770, y: 576, size: 14, font: f.mono, align: .center)
         try Guilloche.microtext(c, "ONTARIO", x: 34, y: 624, width: 500, font: f.condensed, OntarioCardDesign.teal.opacity(0.7))
     }

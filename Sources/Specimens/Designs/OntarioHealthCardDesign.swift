@@ -5,7 +5,7 @@ import Foundation
 /// (unlike the licence), a ten-digit number with a version code; magnetic stripe on the back.
 struct OntarioHealthCardDesign: SpecimenDesign {
     let info = DesignInfo(id: "ca-on-health", label: "Ontario Health Card", kind: .healthCard, jurisdiction: "CA-ON",
-                          format: .id1, sides: [.front, .back])
+                          format: .id1, sides: [.front, .back], policy: .unusable)
 
     static let green = RGBA(0, 120, 72)
     static let lime = RGBA(140, 196, 64)

@@ -43,7 +43,7 @@ struct PassportDesign: SpecimenDesign {
         try field("number", "Passport No.", "documentNumber", number, x: x2, y: 180)
         try field("surname", "Surname", "surname", p.surname, x: x0, y: 262, maxWidth: 900)
         try field("given", "Given names", "givenNames", p.givenNames, x: x0, y: 344, maxWidth: 900)
-        try field("nationality", "Nationality", "nationality", s.stateName, x: x0, y: 426, maxWidth: 540)
+        try field("nationality", "Nationality", "nationality", s.demonym, x: x0, y: 426, maxWidth: 540)
         try field("birth", "Date of birth", "birthDate", p.birthDate.spelled, truth: p.birthDate.iso, x: x0, y: 508)
         try field("sex", "Sex", "sex", p.sex, x: x1, y: 508)
         try field("place", "Place of birth", "placeOfBirth", place, x: x2, y: 508, maxWidth: 380)
@@ -55,7 +55,7 @@ struct PassportDesign: SpecimenDesign {
         }
         try page.label("Holder's signature / \(s.captions["signature"] ?? "")", x: x0, y: 760, size: 17, font: f.condensed, caption)
         try CardKit.signature(page, Rect(x0, 768, 420, 70), seed: p.appearanceSeed)
-        try CardKit.ghost(page, Rect(1230, 700, 150, 190), person: p, opacity: 0.25)
+        try CardKit.ghost(page, Rect(1240, 660, 150, 190), person: p, opacity: 0.25)
         try Guilloche.microtext(c, "\(s.stateName) \(s.title.0) \(s.title.1)", x: 60, y: 660, width: 360, size: 8,
                                 font: f.condensed, s.primary.opacity(0.8))
 

@@ -7,6 +7,8 @@ struct PassportStyle: Sendable {
 
     let code: String
     let stateName: String
+    /// The nationality as the page prints it.
+    let demonym: String
     /// The page title in English and the state's second language.
     let title: (String, String)
     /// Field captions in the second language, by field key.
@@ -27,7 +29,7 @@ struct PassportStyle: Sendable {
     static let all: [PassportStyle] = [utopia, zandoria, valdoria, orvania]
 
     static let utopia = PassportStyle(
-        code: "UTO", stateName: "UTOPIA", title: ("PASSPORT", "PASSEPORT"),
+        code: "UTO", stateName: "UTOPIA", demonym: "UTOPIAN", title: ("PASSPORT", "PASSEPORT"),
         captions: ["type": "Type", "code": "Code", "number": "No. du passeport", "surname": "Nom",
                    "given": "Prénoms", "nationality": "Nationalité", "birth": "Date de naissance", "sex": "Sexe",
                    "place": "Lieu de naissance", "issue": "Date de délivrance", "authority": "Autorité",
@@ -39,7 +41,7 @@ struct PassportStyle: Sendable {
         authority: "MINISTRY OF FOREIGN AFFAIRS")
 
     static let zandoria = PassportStyle(
-        code: "ZAN", stateName: "REPUBLIC OF ZANDORIA", title: ("PASSPORT", "PASAPORTE"),
+        code: "ZAN", stateName: "REPUBLIC OF ZANDORIA", demonym: "ZANDORIAN", title: ("PASSPORT", "PASAPORTE"),
         captions: ["type": "Tipo", "code": "Código", "number": "Pasaporte N°", "surname": "Apellidos",
                    "given": "Nombres", "nationality": "Nacionalidad", "birth": "Fecha de nacimiento", "sex": "Sexo",
                    "place": "Lugar de nacimiento", "issue": "Fecha de expedición", "authority": "Autoridad",
@@ -51,7 +53,7 @@ struct PassportStyle: Sendable {
         authority: "DIRECCIÓN DE MIGRACIÓN")
 
     static let valdoria = PassportStyle(
-        code: "VAL", stateName: "KINGDOM OF VALDORIA", title: ("PASSPORT", "PASSAPORTO"),
+        code: "VAL", stateName: "KINGDOM OF VALDORIA", demonym: "VALDORIAN", title: ("PASSPORT", "PASSAPORTO"),
         captions: ["type": "Tipo", "code": "Codice", "number": "Passaporto N.", "surname": "Cognome",
                    "given": "Nome", "nationality": "Cittadinanza", "birth": "Data di nascita", "sex": "Sesso",
                    "place": "Luogo di nascita", "issue": "Data di rilascio", "authority": "Autorità",
@@ -63,7 +65,7 @@ struct PassportStyle: Sendable {
         authority: "MINISTERO DEGLI ESTERI")
 
     static let orvania = PassportStyle(
-        code: "ORV", stateName: "FEDERATION OF ORVANIA", title: ("PASSPORT", "REISEPASS"),
+        code: "ORV", stateName: "FEDERATION OF ORVANIA", demonym: "ORVANIAN", title: ("PASSPORT", "REISEPASS"),
         captions: ["type": "Typ", "code": "Kode", "number": "Pass-Nr.", "surname": "Name",
                    "given": "Vornamen", "nationality": "Staatsangehörigkeit", "birth": "Geburtsdatum", "sex": "Geschlecht",
                    "place": "Geburtsort", "issue": "Ausstellungsdatum", "authority": "Behörde",

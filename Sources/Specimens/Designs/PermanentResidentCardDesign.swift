@@ -85,7 +85,7 @@ struct PermanentResidentCardDesign: SpecimenDesign {
                           valueSize: 24, captionColor: grey)
         try CardKit.field(page, caption: "Expiry/Expiration", name: "expiryDate", value: h.expiry.bilingual, truth: h.expiry.iso,
                           x: x, y: 404, captionSize: 15, valueSize: 24, captionColor: grey)
-        try CardKit.field(page, caption: "Card No./No de carte", name: "documentNumber", value: h.cardNumber, x: x + 260,
+        try CardKit.field(page, caption: "Card No./No de carte", name: "documentNumber", value: h.cardNumber, x: x + 300,
                           y: 404, captionSize: 15, valueSize: 24, captionColor: grey)
         try CardKit.ghost(page, Rect(830, 300, 110, 140), person: p, opacity: 0.28)
         // The "Canada" wordmark with its small flag over the final letter.
@@ -119,6 +119,19 @@ struct PermanentResidentCardDesign: SpecimenDesign {
                           y: 236, captionSize: 15, valueSize: 22, captionColor: PermanentResidentCardDesign.grey)
         try Guilloche.microtext(c, "CANADA", x: 34, y: 320, width: 740, font: f.condensed, PermanentResidentCardDesign.deep.opacity(0.7))
         try c.fill(Rect(0, 408, 1012, 230), RGBA(250, 250, 250))
-        try MRZBlock.draw(page, lines: h.mrz, x: 40, y: 470, pitch: 31, spacing: 60)
+        let boxes = try MRZBlock.draw(page, lines: h.mrz, x: 40, y: 470, pitch: 31, spacing: 60)
+        // The identity on this side is in the zone: record each field over its characters.
+        let surnameLength = MRZComposer.transliterate(p.surname).count
+        let given = MRZComposer.names(surname: p.surname, given: p.givenNames, length: 30)
+        let givenEnd = min(30, given.count - given.reversed().prefix { $0 == "<" }.count)
+        MRZBlock.field(page, "documentNumber", h.cardNumber, lines: h.mrz, boxes: boxes, line: 0, 5..<14)
+        MRZBlock.field(page, "clientId", h.clientId, lines: h.mrz, boxes: boxes, line: 0, 15..<23)
+        MRZBlock.field(page, "birthDate", p.birthDate.iso, lines: h.mrz, boxes: boxes, line: 1, 0..<6)
+        MRZBlock.field(page, "sex", p.sex, lines: h.mrz, boxes: boxes, line: 1, 7..<8)
+        MRZBlock.field(page, "expiryDate", h.expiry.iso, lines: h.mrz, boxes: boxes, line: 1, 8..<14)
+        MRZBlock.field(page, "surname", p.surname, lines: h.mrz, boxes: boxes, line: 2, 0..<min(30, surnameLength))
+        if givenEnd > surnameLength + 2 {
+            MRZBlock.field(page, "givenNames", p.givenNames, lines: h.mrz, boxes: boxes, line: 2, (surnameLength + 2)..<givenEnd)
+        }
     }
 }

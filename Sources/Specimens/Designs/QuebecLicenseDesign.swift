@@ -96,7 +96,7 @@ struct QuebecLicenseDesign: SpecimenDesign {
         for (i, line) in lines.enumerated() {
             try page.label(line, x: 100, y: 148 + Double(i) * 26, size: 19, font: f.condensed, .ink)
         }
-        try CardKit.ghost(page, Rect(800, 100, 170, 215), person: h.person, opacity: 0.35, region: "photo")
+        try CardKit.ghost(page, Rect(800, 62, 170, 215), person: h.person, opacity: 0.35, region: "photo")
         try c.fill(Rect(96, 290, 880, 240), radius: 6, RGBA.white)
         try Barcodes.pdf417(c, in: Rect(110, 302, 852, 216), seed: seed &+ SeededRandom.hash(info.id))
         page.region("barcode", Rect(110, 302, 852, 216))

@@ -11,11 +11,17 @@ public struct DesignInfo: Sendable {
     public let jurisdiction: String
     public let format: DocumentFormat
     public let sides: [DocumentSide]
+    /// Whether a capture may use the document (`unusable` for health cards).
+    public var policy: DocumentPolicy = .accepted
 
     /// The template id of one side: `passport` for every passport, else `<design>-<side>`.
     public func templateId(_ side: DocumentSide) -> String {
         kind == .passport ? "passport" : "\(id)-\(side.rawValue)"
     }
+
+    /// The radius of the printed page's rounded corners in canonical pixels: ISO/IEC 7810 ID-1
+    /// cards round theirs by 3.18 mm of 85.6 mm (38 px of 1012); passport pages are drawn square.
+    public var cornerRadius: Double { format == .id1 ? 38 : 0 }
 }
 
 /// One document design. The artwork (everything drawn from constants) is identical on every

@@ -53,7 +53,8 @@ public final class SpecimenPage {
                font: Font, _ color: RGBA = .ink, align: Alignment = .left) throws -> Rect {
         let box = try label(text, x: x, y: y, size: size, font: font, color, align: align)
         field(name, truth ?? text)
-        region(name, box)
+        // A little air around the ink, so a crop of the region never clips a stroke.
+        region(name, Rect(box.x - 2, box.y - 2, box.w + 4, box.h + 4))
         return box
     }
 

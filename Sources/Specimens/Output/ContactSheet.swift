@@ -3,10 +3,11 @@ import Foundation
 
 /// Every design and side of one seed on one PNG, for people checking the designs at a glance.
 public enum ContactSheet {
-    public static func render(seed: UInt64) throws -> Data {
+    /// The built-in designs, or with `holdout` the held-out ones.
+    public static func render(seed: UInt64, holdout: Bool = false) throws -> Data {
         let cellH = 255.0, gap = 16.0, perRow = 4
         var cells: [(Canvas, Double)] = []
-        for id in DesignCatalog.ids {
+        for id in holdout ? DesignCatalog.holdoutIds : DesignCatalog.ids {
             guard let info = DesignCatalog.info(id) else { continue }
             for side in info.sides {
                 let (_, page) = try SpecimenRenderer.draw(design: id, side: side, seed: seed)

@@ -30,6 +30,11 @@ public struct Specimen: Sendable {
             ("fields", .object(fields.map { ($0.0, .string($0.1)) })),
             ("mrz", JSONValue.optional(mrz) { .array($0.map(JSONValue.string)) }),
             ("regions", .object(regions.map { ($0.0, .array($0.1.pixelBox.map { .number(Double($0)) })) })),
+            // Beyond the contract's keys (appended so its order is untouched): what `template train
+            // --policy` needs, and the rounded corners (painted `SpecimenRenderer.cornerColor` in the
+            // PNG) that a capture synthesiser should mask to show its background.
+            ("policy", .string(design.policy.rawValue)),
+            ("cornerRadius", .number(design.cornerRadius)),
         ])
     }
 

@@ -20,6 +20,9 @@ public enum PersonGenerator {
     public static let ontario = canadian("ON", cities: ["TORONTO", "OTTAWA", "MISSISSAUGA", "HAMILTON", "LONDON", "KINGSTON", "SUDBURY", "WINDSOR"], firstLetters: "KLMNP")
     public static let quebec = canadian("QC", cities: ["MONTRÉAL", "QUÉBEC", "LAVAL", "GATINEAU", "SHERBROOKE", "TROIS-RIVIÈRES", "LÉVIS"], firstLetters: "GHJ", french: true)
     public static let britishColumbia = canadian("BC", cities: ["VANCOUVER", "VICTORIA", "SURREY", "BURNABY", "KELOWNA", "KAMLOOPS", "NANAIMO"], firstLetters: "V")
+    public static let alberta = canadian("AB", cities: ["CALGARY", "EDMONTON", "RED DEER", "LETHBRIDGE", "MEDICINE HAT", "GRANDE PRAIRIE", "BANFF"], firstLetters: "T")
+    public static let novaScotia = canadian("NS", cities: ["HALIFAX", "DARTMOUTH", "SYDNEY", "TRURO", "LUNENBURG", "ANTIGONISH", "YARMOUTH"], firstLetters: "B")
+    public static let manitoba = canadian("MB", cities: ["WINNIPEG", "BRANDON", "STEINBACH", "THOMPSON", "PORTAGE LA PRAIRIE", "SELKIRK", "DAUPHIN"], firstLetters: "R")
     public static let canada = canadian("ON", cities: ["TORONTO", "OTTAWA", "CALGARY", "WINNIPEG", "HALIFAX", "EDMONTON"], firstLetters: "KMTR")
 
     public static func make(_ rng: inout SeededRandom, locale: Locale, age: ClosedRange<Int> = 18...82,

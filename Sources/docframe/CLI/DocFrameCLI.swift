@@ -5,7 +5,7 @@ import Foundation
 enum DocFrameCLI {
     /// The subcommands, in the order `docframe --help` lists them.
     static var commands: [any Command.Type] {
-        [InfoCommand.self, ClassifyCommand.self, TemplateCommand.self, BenchCommand.self, EvalCommand.self]
+        [ClassifyCommand.self, MRZCommand.self, CaptureCommand.self, TemplateCommand.self, EvalCommand.self, InfoCommand.self, BenchCommand.self]
     }
 
     static func mainHelp() -> String {

@@ -30,7 +30,8 @@ struct BenchCommand: Command {
 
     func run() throws -> ExitCode {
         var table = BenchTable()
-        for row in try ImagingBench.rows() + CaptureBench.rows() + RecognitionBench.rows() where filter.map({ row.name.contains($0) }) ?? true {
+        let rows = try ImagingBench.rows() + RecognitionBench.rows() + MRZBench.rows() + CaptureBench.rows()
+        for row in rows where filter.map({ row.name.contains($0) }) ?? true {
             table.add(row.name, samples: try BenchTable.measure(runs: runs, row.body))
         }
         print(table.render())

@@ -1,0 +1,45 @@
+// docvision_mrz.h: measuring machine-readable zones (issue 5). Geometry and pixels only: the
+// shim finds text-line boxes and cuts lines out; Swift decides which lines form an MRZ.
+#ifndef DOCVISION_MRZ_H
+#define DOCVISION_MRZ_H
+
+#include "docvision.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A rotated rectangle in image pixels: centre, size (`width` along the text, `height` across
+/// it) and the text's angle in degrees (positive: clockwise in image coordinates), |angle| <= 45.
+typedef struct {
+    float cx, cy;
+    float width, height;
+    float angle;
+} dv_rotated_box;
+
+/// Finds lines of dark text on a lighter background: a black-hat transform on a copy scaled to
+/// `work_width` pixels wide (never enlarged), Otsu, a horizontal closing of about one character
+/// to join each line's characters (and `<` runs) into one band, then one rotated box per band.
+/// `char_height` is the expected character height in the scaled copy (it sizes the
+/// morphology). Writes up to `capacity` boxes, in source pixels, sorted top to bottom; `count`
+/// gets the number found (which may exceed `capacity`: the rest are dropped).
+dv_status dv_text_lines_find(const dv_image *image, int32_t work_width, int32_t char_height,
+                             dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error);
+
+typedef enum {
+    DV_BINARIZE_NONE = 0,      ///< grey, contrast stretched
+    DV_BINARIZE_OTSU = 1,      ///< one global threshold
+    DV_BINARIZE_ADAPTIVE = 2   ///< local mean threshold (uneven light)
+} dv_binarization;
+
+/// Cuts `box` out upright (its rotation undone), widened by `pad_x` and `pad_y` times the box
+/// height on each side, scaled so the box height becomes `out_height` pixels, as 8-bit grey,
+/// binarised as asked (dark text on white).
+dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_x, float pad_y,
+                           int32_t out_height, dv_binarization binarization, dv_image **out, dv_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // DOCVISION_MRZ_H

@@ -1,0 +1,142 @@
+// Text-line finding and cutting for machine-readable zones. See docvision_mrz.h.
+#include "dv_internal.hpp"
+#include "docvision_mrz.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace {
+
+cv::Mat toGray(const cv::Mat &mat) {
+    if (mat.channels() == 1) return mat;
+    cv::Mat gray;
+    cv::cvtColor(mat, gray, cv::COLOR_BGR2GRAY);
+    return gray;
+}
+
+int odd(double v) {
+    int n = std::max(1, static_cast<int>(std::lround(v)));
+    return n % 2 == 1 ? n : n + 1;
+}
+
+/// minAreaRect's angle convention varies between OpenCV versions; bring it to "width along
+/// the text, |angle| <= 45".
+dv_rotated_box normalized(const cv::RotatedRect &r, double scale) {
+    float w = r.size.width, h = r.size.height, angle = r.angle;
+    if (w < h) {
+        std::swap(w, h);
+        angle -= 90.0f;
+    }
+    while (angle > 45.0f) angle -= 180.0f;
+    while (angle <= -45.0f) angle += 180.0f;
+    // A band with |angle| near 90 after the swap is vertical text; keep it as is (Swift filters).
+    dv_rotated_box box;
+    box.cx = static_cast<float>((r.center.x + 0.5) * scale - 0.5);
+    box.cy = static_cast<float>((r.center.y + 0.5) * scale - 0.5);
+    box.width = static_cast<float>(w * scale);
+    box.height = static_cast<float>(h * scale);
+    box.angle = angle;
+    return box;
+}
+
+}  // namespace
+
+extern "C" {
+
+dv_status dv_text_lines_find(const dv_image *image, int32_t work_width, int32_t char_height,
+                             dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && count, error, "null pointer");
+        DV_REQUIRE(capacity >= 0 && (boxes || capacity == 0), error, "no room for boxes");
+        DV_REQUIRE(work_width >= 64 && char_height >= 3, error, "work width %d or character height %d too small",
+                   work_width, char_height);
+        cv::Mat gray = toGray(image->mat);
+        double scale = 1.0;
+        cv::Mat work = gray;
+        if (gray.cols > work_width) {
+            scale = static_cast<double>(gray.cols) / work_width;
+            cv::resize(gray, work, cv::Size(work_width, std::max(1, static_cast<int>(std::lround(gray.rows / scale)))),
+                       0, 0, cv::INTER_AREA);
+        }
+        const double ch = char_height;
+        // Black-hat: dark details smaller than the kernel (strokes, characters) stand out;
+        // dark areas larger than it (photos, shadows, borders) do not.
+        cv::Mat blackhat;
+        cv::Mat hatKernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(odd(ch * 1.3), odd(ch * 1.3)));
+        cv::morphologyEx(work, blackhat, cv::MORPH_BLACKHAT, hatKernel);
+        cv::Mat mask;
+        cv::threshold(blackhat, mask, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+        // Specks smaller than a stroke go; the characters of a line (and `<` runs) join.
+        cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));
+        cv::morphologyEx(mask, mask, cv::MORPH_CLOSE,
+                         cv::getStructuringElement(cv::MORPH_RECT, cv::Size(odd(ch * 1.4), 1)));
+        // Bridge the small vertical gaps inside characters without joining neighbouring lines.
+        cv::morphologyEx(mask, mask, cv::MORPH_CLOSE,
+                         cv::getStructuringElement(cv::MORPH_RECT, cv::Size(1, odd(ch * 0.3))));
+
+        std::vector<std::vector<cv::Point>> contours;
+        cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+        std::vector<dv_rotated_box> found;
+        for (const auto &contour : contours) {
+            cv::Rect bounds = cv::boundingRect(contour);
+            if (bounds.width < ch * 4 && bounds.height < ch * 4) continue;  // not a line
+            cv::RotatedRect r = cv::minAreaRect(contour);
+            dv_rotated_box box = normalized(r, scale);
+            if (box.width < box.height * 4) continue;
+            found.push_back(box);
+        }
+        std::sort(found.begin(), found.end(), [](const dv_rotated_box &a, const dv_rotated_box &b) { return a.cy < b.cy; });
+        *count = static_cast<int32_t>(found.size());
+        for (int32_t i = 0; i < capacity && i < static_cast<int32_t>(found.size()); ++i) boxes[i] = found[i];
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_x, float pad_y,
+                           int32_t out_height, dv_binarization binarization, dv_image **out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && out, error, "null pointer");
+        DV_REQUIRE(box.width > 1 && box.height > 1 && std::isfinite(box.cx) && std::isfinite(box.cy) &&
+                       std::isfinite(box.angle),
+                   error, "degenerate box");
+        DV_REQUIRE(out_height >= 8 && out_height <= 1024, error, "output height %d out of range", out_height);
+        DV_REQUIRE(pad_x >= 0 && pad_y >= 0 && pad_x <= 10 && pad_y <= 10, error, "padding out of range");
+        DV_REQUIRE(binarization >= DV_BINARIZE_NONE && binarization <= DV_BINARIZE_ADAPTIVE, error,
+                   "unknown binarisation %d", static_cast<int>(binarization));
+        cv::Mat gray = toGray(image->mat);
+        const double srcW = box.width + 2.0 * pad_x * box.height;
+        const double srcH = box.height + 2.0 * pad_y * box.height;
+        const double s = out_height / static_cast<double>(box.height);
+        const int outW = std::max(8, static_cast<int>(std::lround(srcW * s)));
+        const int outH = std::max(8, static_cast<int>(std::lround(srcH * s)));
+        DV_REQUIRE(static_cast<int64_t>(outW) * outH <= 64LL * 1024 * 1024, error, "cut of %dx%d is too large", outW, outH);
+        // dst (u, v) -> src: centre + R(angle) * ((u - outW/2) / s, (v - outH/2) / s).
+        const double a = box.angle * CV_PI / 180.0, c = std::cos(a), sn = std::sin(a);
+        cv::Matx23d m(c / s, -sn / s, box.cx - (c * outW / 2.0 - sn * outH / 2.0) / s,
+                      sn / s, c / s, box.cy - (sn * outW / 2.0 + c * outH / 2.0) / s);
+        cv::Mat cut;
+        cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                       cv::BORDER_REPLICATE);
+        switch (binarization) {
+        case DV_BINARIZE_NONE:
+            cv::normalize(cut, cut, 0, 255, cv::NORM_MINMAX);
+            break;
+        case DV_BINARIZE_OTSU:
+            cv::threshold(cut, cut, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+            break;
+        case DV_BINARIZE_ADAPTIVE: {
+            cv::Mat smooth;
+            cv::GaussianBlur(cut, smooth, cv::Size(3, 3), 0);
+            cv::adaptiveThreshold(smooth, cut, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY,
+                                  odd(out_height * 1.5), 12);
+            break;
+        }
+        }
+        return dv::emit(std::move(cut), out, error);
+    });
+}
+
+}  // extern "C"

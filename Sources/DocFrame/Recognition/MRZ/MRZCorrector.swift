@@ -1,0 +1,180 @@
+/// Field-aware correction of an MRZ as read by OCR.
+///
+/// 1. Each position is coerced to what its field may hold: digits where the format has digits
+///    (`O`->`0`, `I`->`1`, `S`->`5`, `B`->`8`, `Z`->`2`, `G`->`6`, ...), letters where it has
+///    letters (the reverse), `<` where only a filler can be.
+/// 2. Where letters and digits are both allowed (document numbers, optional data) and a check
+///    fails, look-alike alternatives are tried, and a correction is taken only when the check
+///    digits allow exactly one reading within the alternatives tried. Three sets, narrowest first:
+///    O/0 swaps anywhere in the field (the trained model's one systematic confusion); any
+///    look-alike (0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, `<`/K) where the OCR itself was unsure;
+///    any look-alike anywhere. Otherwise the reading stays as it was and its failing check keeps
+///    `valid` false.
+///
+/// Why not "fewest changes wins": the document number's check digit and the composite weigh
+/// those characters alike, so a misread that is no look-alike would often be "repaired" into
+/// a wrong reading that passes every check. Uniqueness over a set keeps that rare.
+struct MRZCorrector: Sendable {
+    /// (line, index) of characters the OCR was unsure of; nil when unknown (every position may be).
+    var uncertain: Set<Position>?
+
+    init(uncertain: Set<Position>? = nil) {
+        self.uncertain = uncertain
+    }
+
+    static let toDigit: [Character: Character] = [
+        "O": "0", "Q": "0", "D": "0", "U": "0", "I": "1", "L": "1", "J": "1", "T": "7",
+        "Z": "2", "S": "5", "G": "6", "B": "8", "A": "4",
+    ]
+    static let toLetter: [Character: Character] = [
+        "0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "T", "8": "B",
+    ]
+    /// Look-alike groups tried where both letters and digits may stand.
+    static let alternatives: [Character: [Character]] = {
+        let groups: [[Character]] = [["0", "O", "D", "Q"], ["1", "I", "L"], ["2", "Z"], ["5", "S"], ["6", "G"], ["8", "B"], ["<", "K"]]
+        var table: [Character: [Character]] = [:]
+        for group in groups {
+            for c in group { table[c] = group.filter { $0 != c } }
+        }
+        return table
+    }()
+
+    /// The most combinations tried for one field; beyond this the field is left alone.
+    static let maxCombinations = 4096
+
+    func correct(_ lines: [[Character]], layout: MRZLayout) -> [[Character]] {
+        var lines = coerce(lines, layout: layout)
+        var checks = MRZParser.appliedChecks(in: lines, layout: layout)
+        let composite = checks.first { $0.key == "composite" }
+
+        for check in checks where check.key != "composite" && !check.holds(in: lines) {
+            if let fixed = searchInTiers(lines, positions: check.positions + [check.checkDigit], layout: layout,
+                                         accept: { check.holds(in: $0) }, tieBreak: composite.map { c in { c.holds(in: $0) } }) {
+                lines = fixed
+            }
+        }
+        // The document number's overflow depends on what was corrected; look again.
+        checks = MRZParser.appliedChecks(in: lines, layout: layout)
+        if let composite = checks.first(where: { $0.key == "composite" }), !composite.holds(in: lines) {
+            // Only positions outside fields whose own check already holds may change.
+            let locked = Set(checks.filter { $0.key != "composite" && $0.holds(in: lines) }
+                .flatMap { ($0.positions + [$0.checkDigit]).map { Position($0) } })
+            let free = (composite.positions + [composite.checkDigit]).filter { !locked.contains(Position($0)) }
+            if let fixed = searchInTiers(lines, positions: free, layout: layout, accept: { composite.holds(in: $0) }, tieBreak: nil) {
+                lines = fixed
+            }
+        }
+        return lines
+    }
+
+    struct Position: Hashable, Sendable {
+        var line: Int
+        var index: Int
+        init(_ p: (Int, Int)) { line = p.0; index = p.1 }
+        init(line: Int, index: Int) { self.line = line; self.index = index }
+    }
+
+    private enum Tier {
+        case zeroAndO, uncertainLookAlikes, allLookAlikes
+    }
+
+    private func searchInTiers(_ lines: [[Character]], positions: [(Int, Int)], layout: MRZLayout,
+                               accept: ([[Character]]) -> Bool, tieBreak: (([[Character]]) -> Bool)?) -> [[Character]]? {
+        var tiers: [Tier] = [.zeroAndO]
+        if uncertain != nil { tiers.append(.uncertainLookAlikes) }
+        tiers.append(.allLookAlikes)
+        for tier in tiers {
+            if let fixed = search(lines, positions: positions, layout: layout, tier: tier, accept: accept, tieBreak: tieBreak) {
+                return fixed
+            }
+        }
+        return nil
+    }
+
+    /// Coerces every position to its character class.
+    func coerce(_ input: [[Character]], layout: MRZLayout) -> [[Character]] {
+        var lines = input
+        for (l, classes) in layout.classes.enumerated() where l < lines.count {
+            for (i, cls) in classes.enumerated() where i < lines[l].count {
+                let c = lines[l][i]
+                switch cls {
+                case .digit:
+                    if let d = Self.toDigit[c] { lines[l][i] = d }
+                case .check:
+                    if c != "<", let d = Self.toDigit[c] { lines[l][i] = d }
+                case .letter:
+                    if let a = Self.toLetter[c] { lines[l][i] = a }
+                case .sex:
+                    if c == "K" { lines[l][i] = "<" }
+                case .filler:
+                    lines[l][i] = "<"
+                case .alphanumeric:
+                    break
+                }
+            }
+            // A K inside the trailing fillers of a name is a misread `<`.
+            for i in classes.indices where i < lines[l].count && classes[i] == .letter && lines[l][i] == "K" {
+                // Three fillers before it: a name separator is at most two.
+                let before = i >= 3 && lines[l][(i - 3)..<i].allSatisfy { $0 == "<" }
+                let after = i + 1 >= lines[l].count || lines[l][i + 1] == "<"
+                if before && after && (i + 1 >= lines[l].count || lines[l][(i + 1)...].allSatisfy { $0 == "<" || $0 == "K" }) {
+                    lines[l][i] = "<"
+                }
+            }
+        }
+        return lines
+    }
+
+    /// Tries look-alike alternatives at `positions`; returns the lines when exactly one
+    /// combination other than the current one satisfies `accept` (ties broken by `tieBreak`).
+    private func search(_ lines: [[Character]], positions: [(Int, Int)], layout: MRZLayout, tier: Tier,
+                        accept: ([[Character]]) -> Bool, tieBreak: (([[Character]]) -> Bool)?) -> [[Character]]? {
+        var options: [((Int, Int), [Character])] = []
+        var combinations = 1
+        for p in positions {
+            let current = lines[p.0][p.1]
+            guard layout.classes[p.0][p.1] == .alphanumeric else { continue }
+            let allowed: [Character]
+            switch tier {
+            case .zeroAndO:
+                allowed = current == "0" ? ["O"] : current == "O" ? ["0"] : []
+            case .uncertainLookAlikes:
+                allowed = uncertain?.contains(Position(p)) == true ? Self.alternatives[current] ?? [] : []
+            case .allLookAlikes:
+                allowed = Self.alternatives[current] ?? []
+            }
+            guard !allowed.isEmpty else { continue }
+            options.append((p, [current] + allowed))
+            combinations *= allowed.count + 1
+            if combinations > Self.maxCombinations { return nil }
+        }
+        guard !options.isEmpty else { return nil }
+        var passing: [[[Character]]] = []
+        var candidate = lines
+        var counters = [Int](repeating: 0, count: options.count)
+        // Enumerate every combination except the all-current one (index 0 everywhere).
+        while true {
+            var k = 0
+            while k < counters.count {
+                counters[k] += 1
+                if counters[k] < options[k].1.count { break }
+                counters[k] = 0
+                k += 1
+            }
+            if k == counters.count { break }
+            for (j, option) in options.enumerated() {
+                candidate[option.0.0][option.0.1] = option.1[counters[j]]
+            }
+            if accept(candidate) {
+                passing.append(candidate)
+                if passing.count > 64 { return nil }
+            }
+        }
+        if passing.count == 1 { return passing[0] }
+        if passing.count > 1, let tieBreak {
+            let narrowed = passing.filter(tieBreak)
+            if narrowed.count == 1 { return narrowed[0] }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,41 @@
+/// Passports recognised by rule (DESIGN.md): a TD3 machine-readable zone whose document code
+/// starts with `P`, on a page of the TD3 shape when the page's shape is known, makes the
+/// document a "Passport" of the MRZ's issuing state, with no template for that state.
+///
+/// The recognition layer calls `identity(for:pageAspectRatio:)` after reading the MRZ of a
+/// located page; a template for that state's passport, when one matches, takes precedence.
+public enum PassportRule {
+    /// The template id reported for passports recognised by rule.
+    public static let templateId = "passport"
+    public static let label = LocalizedText(en: "Passport", es: "Pasaporte", fr: "Passeport")
+
+    /// How far a page's width/height may be from TD3's 125 x 88 mm and still be a passport page.
+    static let aspectTolerance = 0.08
+
+    /// The passport identity for `mrz`, or nil when it is not a passport's.
+    ///
+    /// - Parameters:
+    ///   - pageAspectRatio: width over height of the located page (upright), when known.
+    /// - Returns: confidence 0.99 when every check digit holds; 0.8 when the document number's
+    ///   or at least three checks hold (an MRZ partly misread is still a passport's); else nil.
+    public static func identity(for mrz: MRZResult, pageAspectRatio: Double? = nil) -> DocumentIdentity? {
+        guard mrz.format == .td3, mrz.lines.first?.first == "P" else { return nil }
+        if let ratio = pageAspectRatio {
+            let expected = DocumentFormat.td3.aspectRatio
+            guard abs(ratio - expected) / expected <= aspectTolerance else { return nil }
+        }
+        let holding = mrz.checks.values.filter { $0 }.count
+        let confidence: Double
+        if mrz.valid {
+            confidence = 0.99
+        } else if holding >= 3 {
+            confidence = 0.8
+        } else {
+            return nil
+        }
+        let state = mrz.fields["issuingState"] ?? ""
+        guard !state.isEmpty else { return nil }
+        return DocumentIdentity(templateId: templateId, label: label, kind: .passport, side: .front,
+                                jurisdiction: state, policy: .accepted, confidence: confidence)
+    }
+}

@@ -1,0 +1,88 @@
+import DocFrame
+import Foundation
+
+/// `docframe capture`: replays recorded frames through a capture session and prints what the
+/// user would have seen, one JSON line per frame and per event (DESIGN.md, `docframe capture`).
+struct CaptureCommand: Command {
+    static let name = "capture"
+    static let abstract = "Replay frames through a capture session and print its states and events as JSON lines."
+    static let usage = "--kind driversLicense|passport|idCard [--lang en|es|fr] [--fps N] [--viewport WxH] [--reduce-motion] [--rotate-at S] [--shutter-at S] [--cancel-at S] [--save-captures DIR] FRAME_FOLDER"
+    static let discussion = """
+    Frames are the images of FRAME_FOLDER in name order (searched recursively for .jpg .jpeg .png
+    .webp .tif .tiff .bmp), timed by --fps. Every frame is processed and classified synchronously,
+    so the output is the same on every machine. Each frame prints one "frame" line (state, colour,
+    instruction, label, tick, progress, shutter, guide [x, y, w, h] in frame pixels), then that
+    frame's "event" lines. Exit 0 when the session ends in success, 1 otherwise.
+
+    Example: docframe capture --kind driversLicense --save-captures caps TrainingData/sequences/front-back
+    """
+    static let options: [OptionSpec] = [
+        .option("kind", "KIND", "The kind the user chose: driversLicense, passport or idCard (required)."),
+        .option("lang", "LANG", "Language of the instructions: en, es or fr (default en)."),
+        .option("fps", "N", "Frame rate of a frame folder (default 30)."),
+        .option("viewport", "WxH", "The screen the preview fills (aspect-fill); default: the frame itself."),
+        .flag("reduce-motion", "Reduce Motion: the flip fades instead of turning."),
+        .option("rotate-at", "S", "Turn the device to landscape at S seconds."),
+        .option("shutter-at", "S", "Press the manual shutter at S seconds (ignored while it is hidden)."),
+        .option("cancel-at", "S", "Press the close button at S seconds."),
+        .option("save-captures", "DIR", "Write DIR/<side>.jpg (what is sent) and DIR/<side>-document.jpg (flattened)."),
+    ]
+
+    let folder: String
+    let configuration: CaptureConfiguration
+    let fps: Double
+    let script: CaptureReplay.Script
+    let saveDirectory: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        guard arguments.positionals.count == 1 else { throw UsageError("give one frame folder") }
+        folder = arguments.positionals[0]
+        guard let kindText = arguments.value("kind") else { throw UsageError("--kind is required (driversLicense, passport or idCard)") }
+        guard let kind = DocumentKind(rawValue: kindText), kind != .healthCard else {
+            throw UsageError("--kind takes driversLicense, passport or idCard, not '\(kindText)'")
+        }
+        let language: Language = try arguments.choice("lang", default: .en)
+        var viewport: ViewportSize?
+        if let text = arguments.value("viewport") {
+            let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= 100_000 }) else {
+                throw UsageError("--viewport takes WIDTHxHEIGHT, like 390x844, not '\(text)'")
+            }
+            viewport = ViewportSize(width: parts[0], height: parts[1])
+        }
+        fps = Double(try arguments.int("fps", default: 30, range: 1...1000))
+        configuration = CaptureConfiguration(kind: kind, language: language, reduceMotion: arguments.flag("reduce-motion"),
+                                             viewport: viewport)
+        script = CaptureReplay.Script(rotateAt: try arguments.double("rotate-at"), shutterAt: try arguments.double("shutter-at"),
+                                      cancelAt: try arguments.double("cancel-at"))
+        saveDirectory = arguments.value("save-captures")
+    }
+
+    func run() throws -> ExitCode {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw DocFrameError(.fileNotFound, "no frame folder at \(folder)")
+        }
+        guard isDirectory.boolValue else {
+            throw DocFrameError(.unsupportedFormat,
+                                "\(folder) is not a folder; video replay needs OpenCV videoio, which this build does not link: extract its frames to a folder first")
+        }
+        let frames = InputFiles.imagesUnder(folder)
+        guard !frames.isEmpty else { throw DocFrameError(.fileNotFound, "no images in \(folder)") }
+
+        let analyzer = try Recognizer()
+        let session = try CaptureSession(configuration: configuration, analyzer: analyzer)
+        var index = 0
+        let out = FileHandle.standardOutput
+        let result = try CaptureReplay(session: session, script: script, saveDirectory: saveDirectory).run(nextFrame: {
+            guard index < frames.count else { return nil }
+            let image = try Image(contentsOfFile: frames[index])
+            let t = Double(index) / fps
+            index += 1
+            return (image, t)
+        }, emit: { line in
+            out.write(Data((line.rendered() + "\n").utf8))
+        })
+        return result.isSuccess ? .success : .someInputFailed
+    }
+}

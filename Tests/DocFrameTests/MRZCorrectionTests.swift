@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+@Suite("MRZ field-aware correction")
+struct MRZCorrectionTests {
+    let parser = MRZParser(referenceDate: MRZParserTests.today)
+    let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+
+    @Test("digits where the format has digits, letters where it has letters")
+    func coercion() throws {
+        let read = ["P<UT0ERIKSS0N<<ANNA<MAR1A<<<<<<<<<<<<<<<<<<<", "L898902C36UT074O8I22F12O4I59ZE184226B<<<<<I0"]
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(r.lines == td3)
+        #expect(r.valid)
+        #expect(r.fields["surname"] == "ERIKSSON" && r.fields["givenNames"] == "ANNA MARIA")
+    }
+
+    @Test("a look-alike in a document number is corrected when the check digit allows one reading")
+    func documentNumberLookAlike() throws {
+        // L898902C3 read with O for the 0: of O, 0, D and Q only 0 passes the check digit 6.
+        let read = [td3[0], "L8989O2C36UTO7408122F1204159ZE184226B<<<<<10"]
+        #expect(parser.parse(read)?.valid == false)
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(r.lines == td3 && r.valid)
+        #expect(r.fields["documentNumber"] == "L898902C3")
+    }
+
+    @Test("a look-alike the OCR was unsure of is corrected when its check digit allows one reading")
+    func optionalDataLookAlike() throws {
+        // ZE184226B with the B read as 8 (position 36), the OCR unsure of it: of 8 and B only B
+        // passes the optional data's check digit.
+        let read = [td3[0], "L898902C36UTO7408122F1204159ZE1842268<<<<<10"]
+        let unsure = try #require(parser.parseCorrecting(read, uncertain: [MRZCorrector.Position(line: 1, index: 36)]))
+        #expect(unsure.lines == td3 && unsure.valid)
+        // Without that evidence every 2/Z, 1/I/L, 6/G, 8/B of the field is a candidate, several
+        // readings pass, and nothing is changed.
+        let blind = try #require(parser.parseCorrecting(read))
+        #expect(!blind.valid && blind.lines == read)
+    }
+
+    @Test("no correction when the check digits allow more than one reading")
+    func ambiguousStaysInvalid() throws {
+        // Two ambiguous characters read wrongly at once: several look-alike combinations pass
+        // the check, so none is chosen and the MRZ stays invalid.
+        let read = [td3[0], "L8989O2C36UTO7408122F1204159ZEI842Z6B<<<<<10"]
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(!r.valid)
+    }
+
+    @Test("a misread digit that no look-alike explains is never made valid")
+    func unrelatedMisread() throws {
+        // 7408122 read as 7403122: a 3 for an 8 is not a look-alike swap.
+        let read = [td3[0], "L898902C36UTO7403122F1204159ZE184226B<<<<<10"]
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(!r.valid && r.checks["birthDate"] == false)
+        #expect(r.fields["birthDate"] == "1974-03-12")
+    }
+
+    @Test("TD1 lines: letters coerced in the state codes and dates repaired")
+    func td1() throws {
+        let read = ["I<UT0D231458907<<<<<<<<<<<<<<<", "74O8I22F12O4I59UT0<<<<<<<<<<<6", "ERIKSS0N<<ANNA<MARIA<<<<<<<<<<"]
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(r.valid)
+        #expect(r.lines == ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"])
+    }
+
+    @Test("a K among the trailing fillers of a name is a misread <")
+    func trailingK() throws {
+        let read = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<K<<<<<<<<<<<", td3[1]]
+        #expect(try #require(parser.parseCorrecting(read)).lines == td3)
+        // A real one-letter given name K is kept.
+        let name = try #require(parser.parseCorrecting(["P<UTOERIKSSON<<K<<<<<<<<<<<<<<<<<<<<<<<<<<<<", td3[1]]))
+        #expect(name.fields["givenNames"] == "K")
+    }
+}
