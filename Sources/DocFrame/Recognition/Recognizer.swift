@@ -95,6 +95,10 @@ public final class Recognizer: Sendable {
                 cutOff = !corners.isInside(width: image.width + 1, height: image.height + 1)
             }
         }
+        if options.readMRZ, let reader = mrzReader {
+            readMRZ(image, into: &observation, located: located, reader: reader)
+            lap("mrz")
+        }
         if let corners = observation.corners {
             let flat = try flattened ?? image.warped(located?.landscapeCorners ?? corners, width: DocumentClassifier.workWidth, height: 403)
             observation.quality = try quality.measure(flattened: flat, corners: corners, imageWidth: image.width,
@@ -122,6 +126,30 @@ public final class Recognizer: Sendable {
             }
         }
         return try image.warped(corners, width: format.canonicalWidth, height: format.canonicalHeight)
+    }
+
+    /// The MRZ reader, when its model is installed (nil otherwise: MRZ reading is skipped).
+    private var mrzReader: MRZReader? { Recognizer.sharedMRZReader }
+    private static let sharedMRZReader: MRZReader? = try? MRZReader()
+
+    /// Reads the machine-readable zone of a recognised document whose template has an `mrz`
+    /// region, and recognises passports by rule (DESIGN.md) when no template matched and the
+    /// located page has the TD3 shape.
+    private func readMRZ(_ image: Image, into observation: inout DocumentObservation, located: LocatedQuad?, reader: MRZReader) {
+        if let document = observation.document {
+            guard let t = catalog.template(id: document.templateId), t.region("mrz") != nil,
+                  let flat = try? flatten(image, observation: observation) else { return }
+            observation.mrz = (try? reader.read(in: flat)) ?? nil
+            return
+        }
+        guard let located, located.nearestFormat == .td3,
+              let flat = try? image.warped(located.landscapeCorners, width: DocumentFormat.td3.canonicalWidth,
+                                           height: DocumentFormat.td3.canonicalHeight),
+              let read = (try? reader.readPassport(in: flat, pageAspectRatio: DocumentFormat.td3.aspectRatio)) ?? nil else { return }
+        observation.mrz = read.mrz
+        if let identity = read.identity {
+            observation.document = identity
+        }
     }
 
     private func refined(_ corners: Quad, in image: Image) -> Quad {
