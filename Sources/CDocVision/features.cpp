@@ -497,7 +497,8 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(nEntries);
         std::vector<int> seen(index->descriptors.rows, -1);
         std::vector<int> candidates;
-        struct Near { int row; int dist; };
+        // Per template scratch, reset through `touched` (no allocation per query descriptor).
+        std::vector<int> bestDist(nEntries, 257), secondDist(nEntries, 257), bestRow(nEntries, -1), touched;
         for (int q = 0; q < query->descriptors.rows; ++q) {
             const uint8_t *d = query->descriptors.ptr<uint8_t>(q);
             candidates.clear();
@@ -516,25 +517,25 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
             }
             // Best and second best per template; a template's match counts when clearly better
             // than its own runner-up (look-alike templates share descriptors: no cross-template test).
-            std::unordered_map<int, std::pair<Near, int>> perEntry;  // entry -> (best, second distance)
+            touched.clear();
             for (int r : candidates) {
                 int dist = hamming(d, index->descriptors.ptr<uint8_t>(r));
-                if (dist > 80) continue;
-                int e = index->owner[r];
-                auto it = perEntry.find(e);
-                if (it == perEntry.end()) {
-                    perEntry.emplace(e, std::make_pair(Near{r, dist}, 256));
-                } else if (dist < it->second.first.dist) {
-                    it->second.second = it->second.first.dist;
-                    it->second.first = Near{r, dist};
-                } else if (dist < it->second.second) {
-                    it->second.second = dist;
+                if (dist > 80) continue;  // still counts as a runner-up below
+                const int e = index->owner[r];
+                if (bestDist[e] == 257) touched.push_back(e);
+                if (dist < bestDist[e]) {
+                    secondDist[e] = bestDist[e];
+                    bestDist[e] = dist;
+                    bestRow[e] = r;
+                } else if (dist < secondDist[e]) {
+                    secondDist[e] = dist;
                 }
             }
-            for (auto &[e, bs] : perEntry) {
-                if (bs.first.dist > 64) continue;
-                if (bs.first.dist > 0.8 * bs.second) continue;
-                pairs[e].emplace_back(index->points[bs.first.row], query->keypoints[q].pt);
+            for (int e : touched) {
+                if (bestDist[e] <= 64 && bestDist[e] <= 0.8 * std::min(secondDist[e], 256)) {
+                    pairs[e].emplace_back(index->points[bestRow[e]], query->keypoints[q].pt);
+                }
+                bestDist[e] = secondDist[e] = 257;
             }
         }
         std::vector<int> order(nEntries);

@@ -4,6 +4,10 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 extern "C" {
 
 dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_error *error) {
@@ -20,11 +24,20 @@ dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_erro
         // Sharpness on the textured part only: a plain card face is not blurred, just plain.
         cv::Mat lap;
         cv::Laplacian(gray, lap, CV_32F, 3);
-        cv::Mat absLap = cv::abs(lap);
-        cv::Mat sorted = absLap.reshape(1, 1).clone();
-        cv::sort(sorted, sorted, cv::SORT_EVERY_ROW | cv::SORT_ASCENDING);
-        const float q = sorted.at<float>(0, static_cast<int>(sorted.cols * 0.98));
-        out->laplacian_variance = q;
+        // The 98th percentile of |Laplacian| from a histogram (a full sort costs ~10 ms here).
+        std::vector<int> histogram(1025, 0);
+        for (int y = 0; y < lap.rows; ++y) {
+            const float *row = lap.ptr<float>(y);
+            for (int x = 0; x < lap.cols; ++x) ++histogram[std::min(1024, static_cast<int>(std::abs(row[x])))];
+        }
+        const long target = static_cast<long>(0.98 * static_cast<double>(lap.total()));
+        long seen = 0;
+        int q = 0;
+        for (; q < 1024; ++q) {
+            seen += histogram[q];
+            if (seen >= target) break;
+        }
+        out->laplacian_variance = static_cast<float>(q);
         // Washed out: bright and nearly colourless.
         int washed = 0;
         if (small.channels() == 3) {
@@ -32,10 +45,10 @@ dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_erro
             cv::cvtColor(small, hsv, cv::COLOR_BGR2HSV);
             for (int y = 0; y < hsv.rows; ++y) {
                 const cv::Vec3b *p = hsv.ptr<cv::Vec3b>(y);
-                for (int x = 0; x < hsv.cols; ++x) washed += (p[x][2] >= 245 && p[x][1] <= 30) ? 1 : 0;
+                for (int x = 0; x < hsv.cols; ++x) washed += (p[x][2] >= 252 && p[x][1] <= 20) ? 1 : 0;
             }
         } else {
-            washed = cv::countNonZero(gray >= 245);
+            washed = cv::countNonZero(gray >= 252);
         }
         out->washed_out = static_cast<float>(washed) / static_cast<float>(gray.total());
         cv::Scalar mean, sd;

@@ -69,6 +69,17 @@ struct RecognizerTests {
         #expect(quality.glare >= 0 && quality.glare <= 1 && quality.blur >= 0 && quality.blur <= 1)
     }
 
+    @Test("as a capture session's frame analyzer: locate-only frames are cheap, classify frames name the document")
+    func frameAnalyzer() throws {
+        let capture = try #require(Self.positives.first { $0.conditions == ["clean"] })
+        let frame = try Image(contentsOfFile: capture.path)
+        let analyzer: any FrameAnalyzing = RecognitionFixtures.builtIn
+        let located = try analyzer.analyze(frame, request: AnalysisRequest(depth: .locate))
+        #expect(located.document == nil && located.corners != nil)
+        let classified = try analyzer.analyze(frame, request: AnalysisRequest(depth: .locateAndClassify))
+        #expect(classified.document?.templateId == capture.templateId)
+    }
+
     @Test("no templates at all: documents are located, never named")
     func emptyCatalog() throws {
         let recognizer = try Recognizer(catalog: TemplateCatalog())

@@ -54,6 +54,10 @@ public struct TemplateTrainer: Sendable {
                 ?? DocumentTemplate.Region(x: w * 3 / 100, y: h * 2 / 100, width: w * 94 / 100, height: h * 16 / 100)
             template.regions.insert(("header", header), at: 0)
         }
+        if template.region("mrz") == nil,
+           let mrz = samples.lazy.compactMap({ TemplateTrainer.sidecarRegion("mrz", for: $0.path, width: w, height: h) }).first {
+            template.regions.append(("mrz", mrz))
+        }
         let header = template.region("header")!
         let keep: [Int32] = [Int32(header.x), Int32(header.y), Int32(header.width), Int32(header.height)]
         var featuresHandle: OpaquePointer?
@@ -104,11 +108,16 @@ public struct TemplateTrainer: Sendable {
     /// `regions.header` of the sample's `<stem>.json` sidecar, when it has one and the sample is
     /// at the canonical size.
     static func sidecarHeader(for path: String, width: Int, height: Int) -> DocumentTemplate.Region? {
+        sidecarRegion("header", for: path, width: width, height: height)
+    }
+
+    /// `regions.<name>` of the sample's sidecar (the renderer's format), in canonical pixels.
+    static func sidecarRegion(_ name: String, for path: String, width: Int, height: Int) -> DocumentTemplate.Region? {
         let url = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("json")
         guard let data = try? Data(contentsOf: url),
               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
               let size = object["size"] as? [NSNumber], size.count == 2, size[0].intValue == width, size[1].intValue == height,
-              let regions = object["regions"] as? [String: Any], let rect = regions["header"] as? [NSNumber], rect.count == 4 else {
+              let regions = object["regions"] as? [String: Any], let rect = regions[name] as? [NSNumber], rect.count == 4 else {
             return nil
         }
         let v = rect.map(\.intValue)
