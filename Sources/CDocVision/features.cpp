@@ -563,13 +563,16 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         std::iota(order.begin(), order.end(), 0);
         std::sort(order.begin(), order.end(), [&](int a, int b) { return pairs[a].size() > pairs[b].size(); });
         std::vector<dv_match> results;
+        int bestInliers = 0;
         for (int i = 0; i < std::min(nEntries, std::max(1, static_cast<int>(verify))); ++i) {
             const int e = order[i];
             const auto &ps = pairs[e];
             dv_match m{};
             m.tag = index->entries[e].tag;
             m.votes = static_cast<int32_t>(ps.size());
-            if (ps.size() >= 8) {
+            // Fewer pairs than 0.6 x the best inlier count so far can neither win nor be a
+            // look-alike contender (the classifier's cut), so its RANSAC is skipped.
+            if (ps.size() >= 8 && static_cast<double>(ps.size()) >= 0.6 * bestInliers) {
                 std::vector<cv::Point2f> src, dst;
                 for (auto &p : ps) {
                     src.push_back(p.first);
@@ -589,6 +592,7 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
                         for (size_t k = 0; k < inl.size(); ++k)
                             if (inl[k]) inPts.push_back(src[k]);
                         m.inliers = static_cast<int32_t>(inPts.size());
+                        bestInliers = std::max(bestInliers, static_cast<int>(m.inliers));
                         m.inlier_ratio = static_cast<float>(m.inliers) / std::max(1, m.votes);
                         if (inPts.size() >= 3) {
                             std::vector<cv::Point2f> hull;
