@@ -15,7 +15,6 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
-#include <unordered_map>
 #include <vector>
 
 struct dv_features {
@@ -134,7 +133,15 @@ struct dv_index {
     std::vector<cv::Point2f> points;   // per descriptor, template canonical pixels
     std::vector<int> owner;            // per descriptor, entry number
     std::array<std::array<int, kKeyBits>, kTables> bits{};
-    std::array<std::unordered_map<uint32_t, std::vector<int>>, kTables> tables;
+    /// One LSH table as flat buckets (bucket k holds slots start[k] ..< start[k + 1], rows
+    /// ascending): a probe is two array reads, and a bucket's descriptors sit side by side, so
+    /// a query scans memory in order instead of chasing hash nodes and scattered rows.
+    struct Table {
+        std::vector<uint32_t> start;    // 2^kKeyBits + 1 offsets
+        std::vector<int> rows;          // descriptor row per slot
+        std::vector<uint8_t> codes;     // 32 bytes per slot, a copy of that row's descriptor
+    };
+    std::array<Table, kTables> tables;
     bool built = false;
 
     uint32_t key(const uint8_t *d, int table) const {
@@ -475,8 +482,23 @@ dv_status dv_index_build(dv_index *index, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(index, error, "null pointer");
         for (int t = 0; t < kTables; ++t) {
-            index->tables[t].clear();
-            for (int r = 0; r < index->descriptors.rows; ++r) index->tables[t][index->key(index->descriptors.ptr<uint8_t>(r), t)].push_back(r);
+            auto &table = index->tables[t];
+            const int rows = index->descriptors.rows;
+            std::vector<uint32_t> keys(rows);
+            table.start.assign((1u << kKeyBits) + 1, 0);
+            for (int r = 0; r < rows; ++r) {
+                keys[r] = index->key(index->descriptors.ptr<uint8_t>(r), t);
+                ++table.start[keys[r] + 1];
+            }
+            for (size_t k = 1; k < table.start.size(); ++k) table.start[k] += table.start[k - 1];
+            table.rows.assign(rows, 0);
+            table.codes.assign(static_cast<size_t>(rows) * 32, 0);
+            std::vector<uint32_t> fill(table.start.begin(), table.start.end() - 1);
+            for (int r = 0; r < rows; ++r) {
+                const uint32_t slot = fill[keys[r]]++;
+                table.rows[slot] = r;
+                std::memcpy(&table.codes[static_cast<size_t>(slot) * 32], index->descriptors.ptr<uint8_t>(r), 32);
+            }
         }
         index->built = true;
         return dv::ok(error);
@@ -496,7 +518,7 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         // Per template: the query points and template points of accepted matches.
         std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(nEntries);
         std::vector<int> seen(index->descriptors.rows, -1);
-        std::vector<int> candidates;
+        std::vector<std::pair<int, int>> candidates;  // (row, distance), in probe order
         // Per template scratch, reset through `touched` (no allocation per query descriptor).
         std::vector<int> bestDist(nEntries, 257), secondDist(nEntries, 257), bestRow(nEntries, -1), touched;
         for (int q = 0; q < query->descriptors.rows; ++q) {
@@ -506,20 +528,19 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
                 const uint32_t base = index->key(d, t);
                 for (int flip = -1; flip < kKeyBits; ++flip) {  // multi-probe: the key and its 1-bit neighbours
                     const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
-                    auto it = index->tables[t].find(k);
-                    if (it == index->tables[t].end()) continue;
-                    for (int r : it->second) {
+                    const auto &table = index->tables[t];
+                    for (uint32_t slot = table.start[k], end = table.start[k + 1]; slot < end; ++slot) {
+                        const int r = table.rows[slot];
                         if (seen[r] == q) continue;
                         seen[r] = q;
-                        candidates.push_back(r);
+                        candidates.emplace_back(r, hamming(d, &table.codes[static_cast<size_t>(slot) * 32]));
                     }
                 }
             }
             // Best and second best per template; a template's match counts when clearly better
             // than its own runner-up (look-alike templates share descriptors: no cross-template test).
             touched.clear();
-            for (int r : candidates) {
-                int dist = hamming(d, index->descriptors.ptr<uint8_t>(r));
+            for (auto [r, dist] : candidates) {
                 if (dist > 80) continue;  // still counts as a runner-up below
                 const int e = index->owner[r];
                 if (bestDist[e] == 257) touched.push_back(e);
@@ -542,13 +563,16 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         std::iota(order.begin(), order.end(), 0);
         std::sort(order.begin(), order.end(), [&](int a, int b) { return pairs[a].size() > pairs[b].size(); });
         std::vector<dv_match> results;
+        int bestInliers = 0;
         for (int i = 0; i < std::min(nEntries, std::max(1, static_cast<int>(verify))); ++i) {
             const int e = order[i];
             const auto &ps = pairs[e];
             dv_match m{};
             m.tag = index->entries[e].tag;
             m.votes = static_cast<int32_t>(ps.size());
-            if (ps.size() >= 8) {
+            // Fewer pairs than 0.6 x the best inlier count so far can neither win nor be a
+            // look-alike contender (the classifier's cut), so its RANSAC is skipped.
+            if (ps.size() >= 8 && static_cast<double>(ps.size()) >= 0.6 * bestInliers) {
                 std::vector<cv::Point2f> src, dst;
                 for (auto &p : ps) {
                     src.push_back(p.first);
@@ -568,6 +592,7 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
                         for (size_t k = 0; k < inl.size(); ++k)
                             if (inl[k]) inPts.push_back(src[k]);
                         m.inliers = static_cast<int32_t>(inPts.size());
+                        bestInliers = std::max(bestInliers, static_cast<int>(m.inliers));
                         m.inlier_ratio = static_cast<float>(m.inliers) / std::max(1, m.votes);
                         if (inPts.size() >= 3) {
                             std::vector<cv::Point2f> hull;

@@ -23,6 +23,9 @@ final class DocumentClassifier: Sendable {
     static let verify = 4
     /// Below this calibrated confidence the document is unknown.
     static let threshold = 0.5
+    /// A flattened candidate this confident ends the search: the other candidate and the whole
+    /// frame (a second ORB pass at 960 px, the costliest step) would not change the answer.
+    static let settled = 0.8
 
     init(templates: [DocumentTemplate]) throws {
         self.templates = templates
@@ -73,7 +76,7 @@ final class DocumentClassifier: Sendable {
             if best == nil || (result.templateIndex != nil && (best?.templateIndex == nil || result.confidence > best!.confidence)) {
                 best = result
             }
-            if let b = best, b.templateIndex != nil, b.confidence >= 0.9 { return b }
+            if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
         }
         // The whole frame: a cut-off or occluded card, or quads that were not the document.
         let frame = try classifyFrame(image, readHeaderText: readHeaderText)
