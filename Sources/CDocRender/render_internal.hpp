@@ -4,6 +4,7 @@
 #define DR_INTERNAL_HPP
 
 #include "docrender.h"
+#include "shim_guard.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/freetype.hpp>
@@ -23,39 +24,14 @@ struct dr_font {
 
 namespace dr {
 
-inline dr_status fail(dr_error *error, dr_status code, const char *format, ...) {
-    if (error) {
-        error->code = code;
-        va_list args;
-        va_start(args, format);
-        std::vsnprintf(error->message, sizeof error->message, format, args);
-        va_end(args);
-    }
-    return code;
-}
+using shim::fail;
 
-inline dr_status ok(dr_error *error) {
-    if (error) {
-        error->code = DR_OK;
-        error->message[0] = '\0';
-    }
-    return DR_OK;
-}
+inline dr_status ok(dr_error *error) { return shim::ok(error, DR_OK); }
 
 /// Runs `body` (which returns a dr_status), mapping every exception to a status.
 template <typename Body>
 dr_status guarded(dr_error *error, Body &&body) noexcept {
-    try {
-        return body();
-    } catch (const std::bad_alloc &) {
-        return fail(error, DR_ERR_OUT_OF_MEMORY, "out of memory");
-    } catch (const cv::Exception &e) {
-        return fail(error, DR_ERR_INTERNAL, "OpenCV: %s", e.what());
-    } catch (const std::exception &e) {
-        return fail(error, DR_ERR_INTERNAL, "%s", e.what());
-    } catch (...) {
-        return fail(error, DR_ERR_INTERNAL, "unknown C++ exception");
-    }
+    return shim::guarded(error, DR_ERR_OUT_OF_MEMORY, DR_ERR_INTERNAL, std::forward<Body>(body));
 }
 
 #define DR_REQUIRE(cond, error, ...) \

@@ -4,6 +4,7 @@
 #define DS_INTERNAL_HPP
 
 #include "docsynth.h"
+#include "shim_guard.hpp"
 
 #include <opencv2/core.hpp>
 
@@ -18,38 +19,14 @@ struct ds_canvas {
 
 namespace ds {
 
-inline ds_status fail(ds_error *error, ds_status code, const char *format, ...) {
-    if (error) {
-        error->code = code;
-        va_list args;
-        va_start(args, format);
-        std::vsnprintf(error->message, sizeof error->message, format, args);
-        va_end(args);
-    }
-    return code;
-}
+using shim::fail;
 
-inline ds_status ok(ds_error *error) {
-    if (error) {
-        error->code = DS_OK;
-        error->message[0] = '\0';
-    }
-    return DS_OK;
-}
+inline ds_status ok(ds_error *error) { return shim::ok(error, DS_OK); }
 
+/// Runs `body` (which returns a ds_status), mapping every exception to a status.
 template <typename Body>
 ds_status guarded(ds_error *error, Body &&body) noexcept {
-    try {
-        return body();
-    } catch (const std::bad_alloc &) {
-        return fail(error, DS_ERR_OUT_OF_MEMORY, "out of memory");
-    } catch (const cv::Exception &e) {
-        return fail(error, DS_ERR_INTERNAL, "OpenCV: %s", e.what());
-    } catch (const std::exception &e) {
-        return fail(error, DS_ERR_INTERNAL, "%s", e.what());
-    } catch (...) {
-        return fail(error, DS_ERR_INTERNAL, "unknown C++ exception");
-    }
+    return shim::guarded(error, DS_ERR_OUT_OF_MEMORY, DS_ERR_INTERNAL, std::forward<Body>(body));
 }
 
 #define DS_REQUIRE(cond, error, ...) \

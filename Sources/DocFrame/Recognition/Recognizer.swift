@@ -34,32 +34,18 @@ public final class Recognizer: Sendable {
     /// Everything DocFrame sees in one image. `timingMs` carries `locate`, `classify`, `ocr`
     /// and `mrz` (the caller adds `decode`).
     public func observe(_ image: Image, options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
-        var timing: [String: Double] = ["locate": 0, "classify": 0, "ocr": 0, "mrz": 0]
-        var clock = ContinuousClock.now
-        func lap(_ stage: String) {
-            let now = ContinuousClock.now
-            let d = now - clock
-            timing[stage, default: 0] += Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-            clock = now
-        }
+        var timer = StageTimer()
         let candidates = try locator.locate(in: image, limit: 2)
-        lap("locate")
+        timer.lap("locate")
         var observation = try observe(image, located: candidates, options: options)
-        observation.timingMs["locate"] = timing["locate"]
+        observation.timingMs["locate"] = timer.milliseconds["locate"]
         return observation
     }
 
     /// `observe` for quads already located (by `locator`, perhaps on an earlier frame): the
     /// classification and quality steps only. `timingMs["locate"]` is 0.
     public func observe(_ image: Image, located candidates: [LocatedQuad], options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
-        var timing: [String: Double] = ["locate": 0, "classify": 0, "ocr": 0, "mrz": 0]
-        var clock = ContinuousClock.now
-        func lap(_ stage: String) {
-            let now = ContinuousClock.now
-            let d = now - clock
-            timing[stage, default: 0] += Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-            clock = now
-        }
+        var timer = StageTimer()
         let located = candidates.first
         var observation = DocumentObservation()
         if let located {
@@ -70,13 +56,12 @@ public final class Recognizer: Sendable {
         var cutOff = located?.cutOff ?? false
         if options.classify, !classifier.isEmpty {
             let result = try classifier.classify(image, candidates: candidates, readHeaderText: options.readHeaderText)
-            lap("classify")
+            timer.lap("classify")
             if Recognizer.debug {
                 let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"
                 FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance)\n".utf8))
             }
-            timing["ocr", default: 0] += result.ocrMs
-            timing["classify", default: 0] -= result.ocrMs
+            timer.move(result.ocrMs, from: "classify", to: "ocr")
             if let i = result.templateIndex, var corners = result.corners {
                 let t = catalog.templates[i]
                 observation.document = DocumentIdentity(templateId: t.id, label: t.label, kind: t.kind, side: t.side,
@@ -96,17 +81,17 @@ public final class Recognizer: Sendable {
             }
         }
         if options.readMRZ {
-            lap("classify")
+            timer.lap("classify")
             attachMRZ(to: &observation, in: image)
-            lap("mrz")
+            timer.lap("mrz")
         }
         if let corners = observation.corners {
             let flat = try flattened ?? image.warped(located?.landscapeCorners ?? corners, width: DocumentClassifier.workWidth, height: 403)
             observation.quality = try quality.measure(flattened: flat, corners: corners, imageWidth: image.width,
                                                       imageHeight: image.height, cutOff: cutOff)
         }
-        lap("classify")
-        observation.timingMs = timing
+        timer.lap("classify")
+        observation.timingMs = timer.milliseconds
         return observation
     }
 
