@@ -128,5 +128,6 @@ dv_status dv_image_warp_quad(const dv_image *image, const float corners[8], int3
 #include "docvision_locate.h"
 #include "docvision_mrz.h"
 #include "docvision_quality.h"
+#include "docvision_track.h"
 
 #endif  // DOCVISION_H

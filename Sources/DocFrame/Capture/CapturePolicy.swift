@@ -54,6 +54,15 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// A located outline further than this (in guide diagonals) from the median is an outlier:
     /// its frame's quality (blur, glare, cut-off) was measured on the wrong region and is not used.
     public var outlierDistance: Double = 0.02
+    /// A quad the classifier has not recognised counts as a document only once it has been
+    /// located (or tracked) on this many consecutive frames: the locator's one-frame outlines
+    /// of an empty table never reach the screen.
+    public var confirmFrames: Int = 2
+    /// A document that has just come into view and is not yet recognised leaves the row on
+    /// screen unchanged for up to this long while classification runs (in the background, live;
+    /// retried every `reclassifyInterval`, both ways): its first row then carries its label at
+    /// once instead of an unlabelled row that the instruction hold would keep for a second.
+    public var labelWait: Double = 0.5
     /// While a card-shaped document stays unknown, classification is retried at most this often.
     public var reclassifyInterval: Double = 0.25
     /// An unknown quad counts as card-shaped when its long/short side ratio is within this share

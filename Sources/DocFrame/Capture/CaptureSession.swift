@@ -188,10 +188,15 @@ public final class CaptureSession: @unchecked Sendable {
 
         let observation = try tracker.observe(frame, at: t, analyzer: analyzer, guide: guide, policy: policy,
                                               reverify: lastCandidateAskedForChange, background: live ? background : nil)
-        let (candidate, checksPass) = rules.evaluate(observation, expecting: sides[sideIndex], guide: guide,
+        var (candidate, checksPass) = rules.evaluate(observation, expecting: sides[sideIndex], guide: guide,
                                                      frameWidth: frame.width, frameHeight: frame.height)
         if candidate.key != .searching, firstSeen == nil { firstSeen = t }
         lastCandidateAskedForChange = [.wrongDocument, .unusable, .showBack, .showFront].contains(candidate.key)
+        if observation.awaitingIdentity, candidate.key != .searching, let shown {
+            // Not yet named: keep what is on screen until the label can come with the row.
+            candidate = shown
+            checksPass = false
+        }
 
         // The hold timer runs from the moment every check passes, whatever the row on screen.
         if checksPass {

@@ -16,6 +16,12 @@ struct DocumentTracker: Sendable {
     /// The last few located quads and their median (what the session judges and captures).
     private var recent: [Quad] = []
     private var lastSmoothed: Quad?
+    /// The last frame's own quad (not the median) and how far its corners moved from the one
+    /// before: where and how widely the analyzer tracks the outline on the next frame.
+    private var lastRaw: Quad?
+    private var lastMotion = 0.0
+    /// When the document now tracked came into view.
+    private var trackStart: Double?
     private var lastQuality: QualityReport?
     private var time: Double?
     private var identity: DocumentIdentity?
@@ -30,6 +36,9 @@ struct DocumentTracker: Sendable {
         corners = nil
         recent = []
         lastSmoothed = nil
+        lastRaw = nil
+        lastMotion = 0
+        trackStart = nil
         lastQuality = nil
         time = nil
         identity = nil
@@ -131,7 +140,13 @@ struct DocumentTracker: Sendable {
                                  previousTime: Double?, guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
         // The last few located quads, relabelled like this one; a break in tracking starts afresh.
         let continuous = previous.map { DocumentTracker.align(quad, to: $0).maxCornerDistance(to: $0) <= policy.trackingJump * guide.diagonal } ?? false
-        if !continuous { recent = [] }
+        if !continuous {
+            recent = []
+            trackStart = t
+        }
+        let raw = lastRaw.map { DocumentTracker.align(quad, to: $0) } ?? quad
+        lastMotion = continuous ? lastRaw.map { raw.maxCornerDistance(to: $0) } ?? 0 : 0
+        lastRaw = raw
         recent = Array((recent.map { DocumentTracker.align($0, to: quad) } + [quad]).suffix(max(1, policy.smoothingFrames)))
         let smoothed = DocumentTracker.median(recent)
         // A frame whose outline the median overruled was measured on the wrong region: keep the
@@ -154,8 +169,16 @@ struct DocumentTracker: Sendable {
         corners = smoothed
         lastSmoothed = smoothed
         time = t
-        return TrackedObservation(corners: smoothed, identity: identity, orientation: identity != nil ? orientation : nil,
-                                  quality: quality, steady: steady, classified: classified)
+        if identity == nil && recent.count < policy.confirmFrames {
+            // Not yet known and new: a one-frame outline of the background (a shadow, a table
+            // edge) is no document until it holds on the next frames. Known documents need no
+            // wait: the classifier has vouched for them.
+            return TrackedObservation(corners: nil, identity: nil, orientation: nil, quality: nil, steady: false, classified: classified)
+        }
+        var observation = TrackedObservation(corners: smoothed, identity: identity, orientation: identity != nil ? orientation : nil,
+                                             quality: quality, steady: steady, classified: classified)
+        observation.awaitingIdentity = identity == nil && t - (trackStart ?? t) < policy.labelWait - 1e-9
+        return observation
     }
 
     /// Corner by corner, coordinate by coordinate: the median quad (robust to a locator that
@@ -174,8 +197,10 @@ struct DocumentTracker: Sendable {
 
     private mutating func analyze(_ frame: Image, classify: Bool, previous: Quad?, analyzer: any FrameAnalyzing) throws -> DocumentObservation {
         if classify { classifyCount += 1 } else { locateCount += 1 }
+        // Track from the last frame's own quad (the median lags a moving card by a frame or two).
+        let hint = previous.flatMap { _ in lastRaw } ?? previous
         return try analyzer.analyze(frame, request: AnalysisRequest(depth: classify ? .locateAndClassify : .locate,
-                                                                     previousCorners: previous))
+                                                                     previousCorners: hint, motion: lastMotion))
     }
 
     /// `quad` with its labels turned to best match `previous` (corners move little between frames).

@@ -15,10 +15,14 @@ public struct AnalysisRequest: Sendable, Hashable {
     public var depth: AnalysisDepth
     /// Where the document was on the last frame (a tracking hint: search near it first).
     public var previousCorners: Quad?
+    /// How far the document's corners moved between the last two frames, in pixels (how wide
+    /// a tracker must look around `previousCorners`).
+    public var motion: Double
 
-    public init(depth: AnalysisDepth, previousCorners: Quad? = nil) {
+    public init(depth: AnalysisDepth, previousCorners: Quad? = nil, motion: Double = 0) {
         self.depth = depth
         self.previousCorners = previousCorners
+        self.motion = motion
     }
 }
 

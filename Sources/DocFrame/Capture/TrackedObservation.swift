@@ -10,6 +10,10 @@ struct TrackedObservation: Sendable {
     var steady: Bool
     /// Whether this frame was classified (rather than located and tracked).
     var classified: Bool
+    /// A document just came into view and its first classifications have not named it yet:
+    /// for up to `CapturePolicy.labelWait` the session keeps the row on screen rather than
+    /// show an unlabelled one that would then stand for the whole instruction hold.
+    var awaitingIdentity = false
 
     static let nothing = TrackedObservation(corners: nil, identity: nil, orientation: nil, quality: nil, steady: false, classified: false)
 }

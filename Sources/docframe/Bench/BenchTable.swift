@@ -4,6 +4,20 @@ import Foundation
 struct BenchRow {
     let name: String
     let body: () throws -> Void
+    /// For rows whose samples are not one timed call each (per-frame times of a sequence,
+    /// latencies): given the run count, returns the samples in milliseconds.
+    var sampler: ((Int) throws -> [Double])?
+
+    init(name: String, body: @escaping () throws -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    init(name: String, sampler: @escaping (Int) throws -> [Double]) {
+        self.name = name
+        self.body = {}
+        self.sampler = sampler
+    }
 }
 
 /// Collects timing samples and prints them as an aligned table of medians and 90th percentiles.
