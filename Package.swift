@@ -41,7 +41,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "docframe",
-            dependencies: ["DocFrame"]
+            dependencies: ["DocFrame", "CDocMedia"]
+        ),
+        // Video files and the drawn overlay of `docframe capture` (issue 6): OpenCV's videoio
+        // (about 240 shared objects: FFmpeg, GStreamer) and freetype, linked by the command
+        // only, never by the library (see README, "Linking").
+        .target(
+            name: "CDocMedia",
+            dependencies: ["COpenCV"],
+            cxxSettings: [.define("CV_IGNORE_DEBUG_BUILD_GUARD")],
+            linkerSettings: [.linkedLibrary("opencv_videoio"), .linkedLibrary("opencv_freetype")]
         ),
         .testTarget(
             name: "CLITests",

@@ -37,9 +37,12 @@ public struct CaptureReplay {
     /// - Parameters:
     ///   - nextFrame: the next frame and its time in seconds, or nil at the end.
     ///   - emit: receives each JSON line, in order.
+    ///   - show: receives each frame with the state the user saw on it (index, time, and whether
+    ///     a photo was taken on it), after its lines were emitted: for drawing (`--render`).
     /// - Returns: the session's result.
     @discardableResult
-    public func run(nextFrame: () throws -> (image: Image, time: Double)?, emit: (JSONValue) -> Void) throws -> CaptureResult {
+    public func run(nextFrame: () throws -> (image: Image, time: Double)?, emit: (JSONValue) -> Void,
+                    show: ((_ frame: Image, _ state: FrameState, _ index: Int, _ time: Double, _ captured: Bool) throws -> Void)? = nil) throws -> CaptureResult {
         if let saveDirectory {
             do {
                 try FileManager.default.createDirectory(atPath: saveDirectory, withIntermediateDirectories: true)
@@ -68,6 +71,9 @@ public struct CaptureReplay {
                 var file: String?
                 if case .captured(let capture) = event { file = try save(capture) }
                 emit(CaptureJSON.eventLine(event, frame: index, time: t, file: file))
+            }
+            if let show {
+                try show(image, update.state, index, t, update.events.contains { if case .captured = $0 { true } else { false } })
             }
             if let result = session.result { return result }
             index += 1

@@ -6,15 +6,21 @@ import Foundation
 struct CaptureCommand: Command {
     static let name = "capture"
     static let abstract = "Replay frames through a capture session and print its states and events as JSON lines."
-    static let usage = "--kind driversLicense|passport|idCard [--lang en|es|fr] [--fps N] [--viewport WxH] [--reduce-motion] [--rotate-at S] [--shutter-at S] [--cancel-at S] [--save-captures DIR] FRAME_FOLDER"
+    static let usage = "--kind driversLicense|passport|idCard [--lang en|es|fr] [--fps N] [--viewport WxH] [--reduce-motion] [--rotate-at S] [--shutter-at S] [--cancel-at S] [--save-captures DIR] [--render OUT] VIDEO_OR_FRAME_FOLDER"
     static let discussion = """
-    Frames are the images of FRAME_FOLDER in name order (searched recursively for .jpg .jpeg .png
-    .webp .tif .tiff .bmp), timed by --fps. Every frame is processed and classified synchronously,
+    Frames are a video's, read through OpenCV with its timestamps (--fps only when the file
+    gives none), or the images of a FRAME_FOLDER in name order (searched recursively for .jpg
+    .jpeg .png .webp .tif .tiff .bmp), timed by --fps. Every frame is processed and classified synchronously,
     so the output is the same on every machine. Each frame prints one "frame" line (state, colour,
     instruction, label, tick, progress, shutter, guide [x, y, w, h] in frame pixels), then that
     frame's "event" lines. Exit 0 when the session ends in success, 1 otherwise.
 
-    Example: docframe capture --kind driversLicense --save-captures caps TrainingData/sequences/front-back
+    --render OUT draws what the user would have seen onto the frames (the guide in its state
+    colour, the label with its tick, the instruction, the hold progress, the manual shutter):
+    a contact sheet when OUT ends in .png (a tile at every change of row and once a second),
+    else a video (.mp4, .avi).
+
+    Example: docframe capture --kind driversLicense --save-captures caps --render run.png TrainingData/sequences/front-back
     """
     static let options: [OptionSpec] = [
         .option("kind", "KIND", "The kind the user chose: driversLicense, passport or idCard (required)."),
@@ -26,6 +32,7 @@ struct CaptureCommand: Command {
         .option("shutter-at", "S", "Press the manual shutter at S seconds (ignored while it is hidden)."),
         .option("cancel-at", "S", "Press the close button at S seconds."),
         .option("save-captures", "DIR", "Write DIR/<side>.jpg (what is sent) and DIR/<side>-document.jpg (flattened)."),
+        .option("render", "OUT", "Draw the guide, label and instruction onto the frames: a contact sheet (.png) or a video."),
     ]
 
     let folder: String
@@ -33,9 +40,10 @@ struct CaptureCommand: Command {
     let fps: Double
     let script: CaptureReplay.Script
     let saveDirectory: String?
+    let renderPath: String?
 
     init(_ arguments: ParsedArguments) throws {
-        guard arguments.positionals.count == 1 else { throw UsageError("give one frame folder") }
+        guard arguments.positionals.count == 1 else { throw UsageError("give one video or frame folder") }
         folder = arguments.positionals[0]
         guard let kindText = arguments.value("kind") else { throw UsageError("--kind is required (driversLicense, passport or idCard)") }
         guard let kind = DocumentKind(rawValue: kindText), kind != .healthCard else {
@@ -56,33 +64,44 @@ struct CaptureCommand: Command {
         script = CaptureReplay.Script(rotateAt: try arguments.double("rotate-at"), shutterAt: try arguments.double("shutter-at"),
                                       cancelAt: try arguments.double("cancel-at"))
         saveDirectory = arguments.value("save-captures")
+        renderPath = arguments.value("render")
+        if let renderPath, renderPath.isEmpty { throw UsageError("--render needs a file name (.png for a contact sheet, else a video)") }
     }
 
     func run() throws -> ExitCode {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw DocFrameError(.fileNotFound, "no frame folder at \(folder)")
+            throw DocFrameError(.fileNotFound, "no video or frame folder at \(folder)")
         }
-        guard isDirectory.boolValue else {
-            throw DocFrameError(.unsupportedFormat,
-                                "\(folder) is not a folder; video replay needs OpenCV videoio, which this build does not link: extract its frames to a folder first")
+        let nextFrame: () throws -> (image: Image, time: Double)?
+        var rate = fps
+        if isDirectory.boolValue {
+            let frames = InputFiles.imagesUnder(folder)
+            guard !frames.isEmpty else { throw DocFrameError(.fileNotFound, "no images in \(folder)") }
+            var index = 0
+            nextFrame = {
+                guard index < frames.count else { return nil }
+                let image = try Image(contentsOfFile: frames[index])
+                let t = Double(index) / fps
+                index += 1
+                return (image, t)
+            }
+        } else {
+            let video = try VideoFrames(path: folder, fallbackFPS: fps)
+            rate = video.fps
+            nextFrame = { try video.next() }
         }
-        let frames = InputFiles.imagesUnder(folder)
-        guard !frames.isEmpty else { throw DocFrameError(.fileNotFound, "no images in \(folder)") }
 
+        let renderer = try renderPath.map { try CaptureRenderer(path: $0, fps: rate) }
         let analyzer = try Recognizer()
         let session = try CaptureSession(configuration: configuration, analyzer: analyzer)
-        var index = 0
         let out = FileHandle.standardOutput
-        let result = try CaptureReplay(session: session, script: script, saveDirectory: saveDirectory).run(nextFrame: {
-            guard index < frames.count else { return nil }
-            let image = try Image(contentsOfFile: frames[index])
-            let t = Double(index) / fps
-            index += 1
-            return (image, t)
-        }, emit: { line in
+        let result = try CaptureReplay(session: session, script: script, saveDirectory: saveDirectory).run(nextFrame: nextFrame, emit: { line in
             out.write(Data((line.rendered() + "\n").utf8))
+        }, show: renderer.map { renderer in
+            { frame, state, index, time, captured in try renderer.add(frame, state: state, index: index, time: time, captured: captured) }
         })
+        try renderer?.finish()
         return result.isSuccess ? .success : .someInputFailed
     }
 }
