@@ -54,7 +54,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["docframe"]
+            dependencies: ["docframe", "DocFrame"]
         ),
         .testTarget(
             name: "DocFrameTests",

@@ -1,4 +1,3 @@
-import Foundation
 internal import CDocVision
 
 /// Follows a document's outline from one camera frame to the next without searching the whole
@@ -34,7 +33,6 @@ struct OutlineTracker: Sendable {
         }
         let support = withUnsafeBytes(of: result.support) { Array($0.bindMemory(to: Float.self)) }
         let inside = withUnsafeBytes(of: result.inside) { Array($0.bindMemory(to: Float.self)) }
-        if Recognizer.trace { FileHandle.standardError.write(Data("TRACK fitted=\(result.fitted) search=\(search) support=\(support) inside=\(inside)\n".utf8)) }
         guard result.fitted != 0 else { return nil }
         for side in 0..<4 where Double(inside[side]) < minimumInside || Double(support[side]) < minimumSideSupport {
             return nil

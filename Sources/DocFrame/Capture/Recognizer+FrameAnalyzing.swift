@@ -16,19 +16,13 @@ import Foundation
 extension Recognizer: FrameAnalyzing {
     /// Long side of the copy the locator searches on a locate-only frame.
     static let searchWorkSize = 400
-    static let trace = ProcessInfo.processInfo.environment["DOCFRAME_TRACE"] == "1"
 
     public func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
         guard request.depth == .locate else { return try observe(frame, options: RecognitionOptions()) }
-        let t0 = ContinuousClock.now
         if let previous = request.previousCorners,
            let tracked = try OutlineTracker().track(previous, in: frame, motion: request.motion) {
-            let t1 = ContinuousClock.now
-            let r = try measured(tracked, in: frame, cutOff: false)
-            if Self.trace { FileHandle.standardError.write(Data("TRACE track \(t1 - t0) quality \(ContinuousClock.now - t1)\n".utf8)) }
-            return r
+            return try measured(tracked, in: frame, cutOff: false)
         }
-        defer { if Self.trace { FileHandle.standardError.write(Data("TRACE locate prev=\(request.previousCorners != nil) \(ContinuousClock.now - t0)\n".utf8)) } }
         let search = DocumentLocator(workSize: Self.searchWorkSize, minimumScore: locator.minimumScore)
         let candidates = try search.locate(in: frame, limit: request.previousCorners == nil ? 1 : 4)
         let chosen: LocatedQuad?
