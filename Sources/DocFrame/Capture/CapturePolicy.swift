@@ -60,10 +60,13 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// elapsed time), so dropped frames do not look like shaking. From the sequences' ground
     /// truth: a held card ("front", "back", "glare_front"... segments) moves at a median 0.055
     /// and a 90th percentile of 0.08-0.09 guide diagonals/s; shaky hands at a median 0.37 (426x240)
-    /// to 0.51 (1280x720). At 0.2, 94-95% of held frames pass and 8-12% of shaky ones (so a
-    /// shaky stretch never holds for the 1.5 s steady hold); 0.2 is also about the geometric
-    /// mean of the two medians, leaving room for the tracker's own jitter of a few pixels.
-    public var maxCornerSpeed: Double = 0.2
+    /// to 0.51 (1280x720). Sweep (held frames passing / shaky frames passing): 0.15 94-95%,
+    /// 4-12% · 0.2 94-95%, 8-12% · 0.25 94-95%, 9-17% · 0.3 95%, 13-29%. Between 0.15 and 0.25
+    /// the held card is unaffected, and a shaky stretch never passes for the 1.5 s steady hold;
+    /// 0.25 (0.2 was tried) leaves the most room for the outline's own frame-to-frame jitter,
+    /// which the ground truth does not have: at 0.2 the committed upside-down sequence's card,
+    /// once turned upright, broke its hold and was not captured before the sequence ended.
+    public var maxCornerSpeed: Double = 0.25
     /// A located quad further than this (in guide diagonals) from the last one is a different
     /// document, or tracking was lost: the document is classified again.
     public var trackingJump: Double = 0.2

@@ -5,8 +5,9 @@ internal import CDocVision
 /// it (CDocVision's `dv_track_quad`, a few thousand samples at full resolution), and the fit is
 /// kept only while every side stays backed by an edge. When it is not, the caller locates again.
 struct OutlineTracker: Sendable {
-    /// Half-width of the band searched across each side, in pixels at least...
-    var minimumSearch = 10.0
+    /// Half-width of the band searched across each side, as a share of the frame's longer side
+    /// at least (10 px at 1280x720, 4 px at 426x240)...
+    var minimumSearch = 0.008
     /// ...and as a share of the frame's longer side at most (0.06: 77 px at 1280x720, about
     /// twice the largest corner motion between frames of the shaky-hands sequences at 30 fps).
     var maximumSearch = 0.06
@@ -25,7 +26,7 @@ struct OutlineTracker: Sendable {
     ///   widens with it).
     func track(_ previous: Quad, in frame: Image, motion: Double) throws -> Quad? {
         let longSide = Double(max(frame.width, frame.height))
-        let search = min(max(minimumSearch, 2 * motion + 6), maximumSearch * longSide)
+        let search = min(max(minimumSearch * longSide, 2 * motion + 3), maximumSearch * longSide)
         let v = previous.points.flatMap { [Float($0.x), Float($0.y)] }
         var result = dv_track_result()
         try v.withUnsafeBufferPointer { buffer in
