@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// TrainingData's committed capture sequences (426x240, 10 fps) replayed through a session with
+/// the real recognizer: tracking, locating and classification together, as `docframe capture`
+/// runs them. Replays are deterministic, so these are exact runs, not samples.
+@Suite("Capture sequences with the real recognizer")
+struct CaptureSequenceTests {
+    static let root: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TrainingData/sequences").path
+    }()
+
+    struct Run {
+        var states: [FrameState] = []
+        /// Frames on which a photo was taken.
+        var taken: [Int] = []
+        var result: CaptureResult?
+        /// The ground truth's segment of each frame.
+        var segments: [String] = []
+    }
+
+    func replay(_ name: String, kind: DocumentKind = .driversLicense) throws -> Run {
+        let folder = Self.root + "/" + name
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sequence.json"))) as! [String: Any]
+        let frames = json["frames"] as! [[String: Any]]
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: kind), analyzer: RecognitionFixtures.builtIn)
+        var run = Run()
+        run.segments = frames.map { $0["segment"] as! String }
+        var index = 0
+        run.result = try CaptureReplay(session: session).run(nextFrame: {
+            guard index < frames.count else { return nil }
+            defer { index += 1 }
+            return (try Image(contentsOfFile: folder + String(format: "/%05d.jpg", index)), frames[index]["t"] as! Double)
+        }, emit: { _ in }, show: { _, state, i, _, captured in
+            run.states.append(state)
+            if captured { run.taken.append(i) }
+        })
+        return run
+    }
+
+
+    @Test("steady: the front is taken automatically")
+    func steady() throws {
+        let run = try replay("steady")
+        #expect(run.states.contains { $0.instruction.key == .holdStill && $0.label == "Ontario Driver's License" })
+        #expect(run.taken.count == 1)
+    }
+
+    @Test("front then back: success, the back after the flip")
+    func frontBack() throws {
+        let run = try replay("front-back")
+        #expect(run.result?.isSuccess == true)
+        guard case .success(let captures)? = run.result else { return }
+        #expect(captures.map(\.side) == [.front, .back])
+        #expect(captures.map { $0.identity?.templateId } == ["ca-on-dl-front", "ca-on-dl-back"])
+        #expect(captures.allSatisfy { !$0.manual })
+    }
+
+    @Test("a health card: red and never taken; the license after it is")
+    func healthCard() throws {
+        let run = try replay("health-card")
+        let unusable = try #require(run.states.firstIndex { $0.state == .unusable })
+        #expect(run.segments[unusable] == "health_card")
+        #expect(run.states[unusable].label == "Health card")
+        let taken = try #require(run.taken.first)
+        #expect(run.segments[taken] == "front", "taken only once the license is shown")
+    }
+
+    @Test("shaky hands: nothing taken while the card shakes")
+    func shaky() throws {
+        let run = try replay("shaky")
+        let taken = try #require(run.taken.first)
+        #expect(run.segments[taken] == "front")
+    }
+}
