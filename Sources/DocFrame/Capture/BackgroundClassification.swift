@@ -35,6 +35,19 @@ final class BackgroundClassification: @unchecked Sendable {
         return result
     }
 
+    /// Lowers the calling thread's scheduling priority (nice +10) once, so that on a busy or
+    /// single core the camera's frame path always runs first and classification takes what is
+    /// left (libdispatch's QoS classes do not reach the Linux scheduler).
+    private static func yieldToFramePath() {
+        #if os(Linux)
+        // The thread's id: /proc/thread-self links to "<pid>/task/<tid>" (gettid is not imported).
+        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
+              let tid = link.split(separator: "/").last.flatMap({ id_t($0) }) else { return }
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        if getpriority(which, tid) < 10 { _ = setpriority(which, tid, 10) }
+        #endif
+    }
+
     /// Classifies `frame` in the background. A failed classification counts as "nothing
     /// found"; the tracker asks again when the retry interval has passed.
     func start(_ frame: Image, at t: Double, previous: Quad?, analyzer: any FrameAnalyzing) {
@@ -43,6 +56,7 @@ final class BackgroundClassification: @unchecked Sendable {
         let started = generation
         lock.unlock()
         queue.async { [self] in
+            Self.yieldToFramePath()
             let answer = try? analyzer.analyze(frame, request: AnalysisRequest(depth: .locateAndClassify, previousCorners: previous))
             lock.lock()
             running = false
