@@ -59,7 +59,7 @@ public final class Recognizer: Sendable {
             timer.lap("classify")
             if Recognizer.debug {
                 let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"
-                FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance)\n".utf8))
+                FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance) layout=\(result.layout) margin=\(result.layoutMargin)\n".utf8))
             }
             timer.move(result.ocrMs, from: "classify", to: "ocr")
             if let i = result.templateIndex, var corners = result.corners {
