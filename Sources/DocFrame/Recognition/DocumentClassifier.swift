@@ -223,7 +223,14 @@ final class DocumentClassifier: Sendable {
             if readHeaderText, let read = try readHeaders(candidates, query: flattened, ocrMs: &ocrMs) {
                 i = read.templateIndex
                 upright = layout[i].upright >= layout[i].turned
-            } else if !twins.isEmpty || score < Self.unreadLayout || thumb < Self.unreadThumbnail {
+            } else if score >= Self.unreadLayout, thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin {
+                // Unread but unmistakable at a glance: an answer, not a certain one.
+                if !twins.isEmpty {
+                    i = try headerLikeness(candidates, query: flattened).templateIndex
+                    upright = layout[i].upright >= layout[i].turned
+                }
+                confidence = min(confidence, Self.lookAlikeGuess)
+            } else {
                 confidence = min(confidence, Self.threshold - 0.01)
             }
         }
@@ -269,8 +276,14 @@ final class DocumentClassifier: Sendable {
         guard close.count > 1 else { return first }
         if readText, let read = try readHeaders(close, query: query, ocrMs: &ocrMs) { return read }
         guessed = true
+        return try headerLikeness(close, query: query)
+    }
+
+    /// Of candidates that share artwork, the one whose header region looks most like its own
+    /// template's (gradient correlation): the fallback when OCR cannot read the header.
+    private func headerLikeness(_ close: [FeatureMatch], query: Image) throws -> FeatureMatch {
         var bestSimilarity = -2.0
-        var chosen = first
+        var chosen = close[0]
         for m in close {
             let t = templates[m.templateIndex]
             guard let header = headers[m.templateIndex], let r = t.region("header"), let h = m.homography else { continue }
@@ -345,9 +358,11 @@ final class DocumentClassifier: Sendable {
     /// under 0.33 and 0.09.
     static let layoutWeights = (bias: -8.8, layout: 14.0, margin: 10.0, thumbnail: 2.0)
     /// An appearance-only answer whose header cannot be read must look this much like the
-    /// design (layout and colour thumbnail) to stand.
+    /// design (a layout this close, and a colour thumbnail that agrees or a wide lead over every
+    /// other design) to stand. Business cards with a coloured band reach a layout of about 0.55.
     static let unreadLayout = 0.6
     static let unreadThumbnail = 0.8
+    static let unreadMargin = 0.3
     /// The most confidence a look-alike told apart without reading its header may have.
     static let lookAlikeGuess = 0.75
 

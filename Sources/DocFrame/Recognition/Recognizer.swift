@@ -35,7 +35,7 @@ public final class Recognizer: Sendable {
     /// and `mrz` (the caller adds `decode`).
     public func observe(_ image: Image, options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
         var timer = StageTimer()
-        let candidates = try locator.locate(in: image, limit: 2)
+        let candidates = try locator.locate(in: image, limit: 3)
         timer.lap("locate")
         var observation = try observe(image, located: candidates, options: options)
         observation.timingMs["locate"] = timer.milliseconds["locate"]
