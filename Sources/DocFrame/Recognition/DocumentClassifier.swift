@@ -352,7 +352,7 @@ final class DocumentClassifier: Sendable {
     /// (TrainingData/train and negatives, and captures of flat seeds 7001-7002): a right answer
     /// with few inliers usually has a layout near 0.5 and a lead of 0.15 over other designs;
     /// a false match of an unknown design a layout near 0 and no lead.
-    static let keypointWeights = (bias: -6.4, inliers: 0.17, spread: 5.0, thumbnail: 5.0, layout: 3.0, margin: 3.0)
+    static let keypointWeights = (bias: -6.1, inliers: 0.17, spread: 5.0, thumbnail: 5.0, layout: 2.0, margin: 2.0)
     /// Logistic weights of the appearance-only path's confidence (same data): right answers had
     /// a layout of 0.5 or more and a lead of 0.17 or more; negatives and unknown designs stayed
     /// under 0.33 and 0.09.
