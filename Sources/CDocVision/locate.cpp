@@ -53,6 +53,32 @@ double estimatedAspect(const Corners &p) {
     return r >= 1 ? r : 1 / r;
 }
 
+/// The physical long/short ratio of a rectangle seen as the quad `p` (clockwise from top-left)
+/// by a pinhole camera whose principal point is the image centre (Zhang and He, "Whiteboard
+/// scanning and image enhancement", 2007): the focal length follows from the quad itself.
+/// A strongly tilted card looks far squarer or longer than it is; this undoes that. Returns 0
+/// when the quad is too close to fronto-parallel for a focal length (the plain ratio is then right).
+double perspectiveAspect(const Corners &p, cv::Size size) {
+    const cv::Point2f c(0.5f * size.width, 0.5f * size.height);
+    auto h = [&](cv::Point2f q) { return cv::Vec3d(q.x - c.x, q.y - c.y, 1); };
+    const cv::Vec3d m1 = h(p[0]), m2 = h(p[1]), m3 = h(p[3]), m4 = h(p[2]);
+    const double d2 = m2.cross(m4).dot(m3), d3 = m3.cross(m4).dot(m2);
+    if (std::abs(d2) < 1e-9 || std::abs(d3) < 1e-9) return 0;
+    const double k2 = m1.cross(m4).dot(m3) / d2, k3 = m1.cross(m4).dot(m2) / d3;
+    const cv::Vec3d n2 = k2 * m2 - m1, n3 = k3 * m3 - m1;
+    const double zz = n2[2] * n3[2];
+    if (std::abs(zz) < 1e-12) return 0;
+    const double f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / zz;
+    const double longer = std::max(size.width, size.height);
+    // Phone cameras: a focal length between about 0.5 and 4 image widths.
+    if (!(f2 > 0.25 * longer * longer && f2 < 16 * longer * longer)) return 0;
+    const double w2 = (n2[0] * n2[0] + n2[1] * n2[1]) / f2 + n2[2] * n2[2];
+    const double h2 = (n3[0] * n3[0] + n3[1] * n3[1]) / f2 + n3[2] * n3[2];
+    if (!(w2 > 0 && h2 > 0)) return 0;
+    const double r = std::sqrt(w2 / h2);
+    return r >= 1 ? r : 1 / r;
+}
+
 double aspectScore(double aspect) {
     auto g = [](double a, double target) {
         double d = std::log(a / target) / 0.13;
@@ -337,7 +363,9 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             double quadArea = cv::contourArea(std::vector<cv::Point2f>(q4.begin(), q4.end()));
             if (quadArea < 0.03 * imageArea || quadArea > 0.95 * imageArea) continue;
             double aspect = estimatedAspect(q4);
-            double shape = aspectScore(aspect);
+            const double corrected = perspectiveAspect(q4, size);
+            double shape = std::max(aspectScore(aspect), corrected > 0 ? aspectScore(corrected) : 0.0);
+            if (corrected > 0 && aspectScore(corrected) > aspectScore(aspect)) aspect = corrected;
             if (shape < 0.3) continue;
             // Cheap pre-check: how much of each side the merged edges cover (frame sides count fully).
             double covered = 0, perimeter = 0;
@@ -420,6 +448,8 @@ std::vector<Candidate> findCandidates(const cv::Mat &small) {
             c.p = q;
             c.cutOff = onFrame > 0;
             c.aspect = estimatedAspect(q);
+            const double corrected = perspectiveAspect(q, size);
+            if (corrected > 0 && aspectScore(corrected) > aspectScore(c.aspect)) c.aspect = corrected;
             auto [edge, weakest] = edgeSupport(field, q);
             c.edge = edge;
             double rectangularity = std::min(1.0, hullArea / quadArea);
@@ -501,7 +531,10 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
             }
             o.score = static_cast<float>(c.score);
             o.edge_support = static_cast<float>(c.edge);
-            o.aspect = static_cast<float>(estimatedAspect(p));
+            double aspect = estimatedAspect(p);
+            const double corrected = perspectiveAspect(p, full.size());
+            if (corrected > 0 && aspectScore(corrected) > aspectScore(aspect)) aspect = corrected;
+            o.aspect = static_cast<float>(aspect);
             bool outside = false;
             for (auto &q : p) outside |= q.x < -1 || q.y < -1 || q.x > full.cols || q.y > full.rows;
             o.cut_off = (c.cutOff || outside) ? 1 : 0;

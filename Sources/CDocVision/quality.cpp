@@ -59,4 +59,99 @@ dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_erro
     });
 }
 
+namespace {
+
+constexpr int kLayoutW = 64, kLayoutH = 40, kChromaW = 32, kChromaH = 20;
+static_assert(kLayoutW * kLayoutH + 2 * kChromaW * kChromaH == DV_LAYOUT_SIZE, "layout size");
+
+/// Zero mean, unit norm (an all-flat map stays zero).
+void normalise(cv::Mat &m) {
+    m -= cv::mean(m)[0];
+    const double n = cv::norm(m);
+    if (n > 1e-6) m /= n;
+}
+
+/// Best normalised correlation of `query` with `reference` over shifts of up to `shift` cells.
+double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, int shift) {
+    cv::Mat inner = query(cv::Rect(shift, shift, query.cols - 2 * shift, query.rows - 2 * shift));
+    cv::Mat result;
+    cv::matchTemplate(reference, inner, result, cv::TM_CCOEFF_NORMED);
+    double best = -1;
+    cv::minMaxLoc(result, nullptr, &best);
+    return best;
+}
+
+}  // namespace
+
+dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32_t capacity, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(flattened && signature, error, "null pointer");
+        DV_REQUIRE(capacity >= DV_LAYOUT_SIZE, error, "capacity %d is below %d", capacity, DV_LAYOUT_SIZE);
+        const cv::Mat &m = flattened->mat;
+        DV_REQUIRE(m.cols >= 16 && m.rows >= 16, error, "image too small (%dx%d)", m.cols, m.rows);
+        cv::Mat bgr = m;
+        if (m.channels() == 1) cv::cvtColor(m, bgr, cv::COLOR_GRAY2BGR);
+        cv::Mat small, f, lab;
+        cv::resize(bgr, small, cv::Size(2 * kLayoutW, 2 * kLayoutH), 0, 0, cv::INTER_AREA);
+        small.convertTo(f, CV_32FC3, 1.0 / 255);
+        cv::cvtColor(f, lab, cv::COLOR_BGR2Lab);
+        std::vector<cv::Mat> ch;
+        cv::split(lab, ch);
+        // Local contrast: luminance minus its surroundings, divided by the surroundings' spread,
+        // so a shadow, a dark room or a glare's falloff changes the map little.
+        cv::Mat light, detail, energy;
+        cv::GaussianBlur(ch[0], light, cv::Size(0, 0), 6);
+        detail = ch[0] - light;
+        cv::GaussianBlur(detail.mul(detail), energy, cv::Size(0, 0), 6);
+        cv::sqrt(energy, energy);
+        detail /= energy + 2.0;
+        cv::Mat grey;
+        cv::resize(detail, grey, cv::Size(kLayoutW, kLayoutH), 0, 0, cv::INTER_AREA);
+        normalise(grey);
+        // Chroma relative to the card's own mean (white balance); compared by direction, so
+        // dim light (weaker colour) matters little.
+        cv::Mat a, b;
+        cv::resize(ch[1], a, cv::Size(kChromaW, kChromaH), 0, 0, cv::INTER_AREA);
+        cv::resize(ch[2], b, cv::Size(kChromaW, kChromaH), 0, 0, cv::INTER_AREA);
+        a -= cv::mean(a)[0];
+        b -= cv::mean(b)[0];
+        float *out = signature;
+        for (const cv::Mat *map : {&grey, &a, &b})
+            for (int y = 0; y < map->rows; ++y)
+                for (int x = 0; x < map->cols; ++x) *out++ = map->at<float>(y, x);
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_layout_compare(const float *query, const float *reference, float *upright, float *turned, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(query && reference && upright && turned, error, "null pointer");
+        auto view = [](const float *s, int offset, int w, int h) {
+            return cv::Mat(h, w, CV_32F, const_cast<float *>(s + offset));
+        };
+        const int chroma = kLayoutW * kLayoutH, plane = kChromaW * kChromaH;
+        cv::Mat qg = view(query, 0, kLayoutW, kLayoutH), rg = view(reference, 0, kLayoutW, kLayoutH);
+        auto score = [&](const cv::Mat &g, const cv::Mat &a, const cv::Mat &b) {
+            const double grey = shiftedCorrelation(g, rg, 2);
+            // Chroma: plain correlation of the two planes together (a shift matters little at 32 x 20).
+            const cv::Mat ra = view(reference, chroma, kChromaW, kChromaH), rb = view(reference, chroma + plane, kChromaW, kChromaH);
+            const double dot = a.dot(ra) + b.dot(rb);
+            const double na = std::sqrt(a.dot(a) + b.dot(b)), nb = std::sqrt(ra.dot(ra) + rb.dot(rb));
+            // A colourless card (or reference: under 1.5 Lab units per cell) has no chroma to
+            // compare: luminance alone decides.
+            const double floor = 1.5 * std::sqrt(2.0 * plane);
+            if (na < floor || nb < floor) return grey;
+            return 0.6 * grey + 0.4 * dot / (na * nb);
+        };
+        cv::Mat qa = view(query, chroma, kChromaW, kChromaH), qb = view(query, chroma + plane, kChromaW, kChromaH);
+        *upright = static_cast<float>(score(qg, qa, qb));
+        cv::Mat tg, ta, tb;
+        cv::rotate(qg, tg, cv::ROTATE_180);
+        cv::rotate(qa, ta, cv::ROTATE_180);
+        cv::rotate(qb, tb, cv::ROTATE_180);
+        *turned = static_cast<float>(score(tg, ta, tb));
+        return dv::ok(error);
+    });
+}
+
 }  // extern "C"

@@ -24,6 +24,21 @@ typedef struct {
 /// Measures a flattened document (any size; measured at 640 pixels wide).
 dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_error *error);
 
+// MARK: - Layout
+
+/// Floats in a layout signature: a 64 x 40 map of local contrast (lighting divided out) and a
+/// 32 x 20 map of the two chroma channels.
+#define DV_LAYOUT_SIZE 3840  /* 64 * 40 + 2 * 32 * 20 */
+
+/// The low-resolution layout of a flattened document (or a template's reference): what a person
+/// sees at a glance, which survives blur, darkness and a shadow that keypoints do not.
+/// `signature` receives DV_LAYOUT_SIZE floats.
+dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32_t capacity, dv_error *error);
+
+/// Similarity, -1..1, of a query's layout to a reference's, as it is (`upright`) and turned 180
+/// degrees (`turned`), allowing a shift of a few per cent (an outline found slightly off).
+dv_status dv_layout_compare(const float *query, const float *reference, float *upright, float *turned, dv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,9 @@ struct ClassificationResult: Sendable {
     var inliers: Int = 0
     var spread: Double = 0
     var appearance: Double = 0
+    /// Layout similarity of the pick (at its orientation), and its lead over the best other design.
+    var layout: Double = 0
+    var layoutMargin: Double = 0
     var path: Path = .none
     /// Milliseconds spent reading header text to tell look-alikes apart.
     var ocrMs: Double = 0

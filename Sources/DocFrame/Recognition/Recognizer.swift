@@ -35,7 +35,7 @@ public final class Recognizer: Sendable {
     /// and `mrz` (the caller adds `decode`).
     public func observe(_ image: Image, options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
         var timer = StageTimer()
-        let candidates = try locator.locate(in: image, limit: 2)
+        let candidates = try locator.locate(in: image, limit: 3)
         timer.lap("locate")
         var observation = try observe(image, located: candidates, options: options)
         observation.timingMs["locate"] = timer.milliseconds["locate"]
@@ -59,7 +59,7 @@ public final class Recognizer: Sendable {
             timer.lap("classify")
             if Recognizer.debug {
                 let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"
-                FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance)\n".utf8))
+                FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance) layout=\(result.layout) margin=\(result.layoutMargin)\n".utf8))
             }
             timer.move(result.ocrMs, from: "classify", to: "ocr")
             if let i = result.templateIndex, var corners = result.corners {
