@@ -33,21 +33,31 @@ public struct MRZReader: Sendable {
     /// The best reading is returned even when its check digits fail (`valid` false), so a
     /// caller can show what was read; a zone whose lines do not even have the right shape is nil.
     public func read(in image: Image) throws -> MRZResult? {
+        try readTurned(in: image)?.result
+    }
+
+    /// `read(in:)` with the clockwise quarter turns the image needed for the zone to stand
+    /// upright (2 for a page upside down): where the MRZ lies tells how the page is turned.
+    func readTurned(in image: Image) throws -> (result: MRZResult, quarterTurns: Int)? {
         let gray = image.isGrayscale ? image : try image.grayscale()
-        var best: MRZResult?
+        var best: (result: MRZResult, quarterTurns: Int)?
         // Upright first; a photo may show the document upside down or sideways, which costs
         // the extra passes only when the upright one finds no valid zone.
         for quarterTurns in [0, 2, 1, 3] {
             let turned = quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns)
             if let result = try readUpright(turned) {
-                if result.valid { return result }
-                if best == nil || Self.passing(result) > Self.passing(best!) { best = result }
+                if result.valid { return (result, quarterTurns) }
+                if best == nil || Self.passing(result) > Self.passing(best!.result) { best = (result, quarterTurns) }
             }
         }
         return best
     }
 
     /// The best reading of a zone in upright text lines, the first valid one if any.
+    ///
+    /// A valid reading that needed correction or holds characters the OCR doubted in its
+    /// checked fields must be confirmed by another cut of the zone (`confirmed`): two misreads
+    /// can cancel out in a check digit, but rarely do so alike in two cuts.
     private func readUpright(_ gray: Image) throws -> MRZResult? {
         var best: MRZResult?
         for attempt in attempts(for: gray) {
@@ -55,10 +65,13 @@ public struct MRZReader: Sendable {
             let groups = MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
             for group in groups {
                 var readings: [Reading] = []
-                for variant in Self.variants {
+                for (v, variant) in Self.variants.enumerated() {
                     guard let reading = try readGroup(group, in: gray, variant: variant) else { continue }
                     let result = reading.result
-                    if result.valid { return result }
+                    if result.valid {
+                        guard reading.needsConfirmation else { return result }
+                        return try confirmed(reading, earlier: readings, group: group, in: gray, after: v)
+                    }
                     readings.append(reading)
                     if let merged = merge(readings) { return merged }
                     if best == nil || Self.passing(result) > Self.passing(best!) { best = result }
@@ -66,6 +79,35 @@ public struct MRZReader: Sendable {
             }
         }
         return best
+    }
+
+    /// `reading` (valid but doubtful), vouched for only when another cut of the zone reads
+    /// every checked character alike: the cuts already read (`earlier`), then the variants after
+    /// the `index`th. Otherwise valid false: the check digits alone do not tell a right reading
+    /// from two misreads that cancel out (S for 3 twice in a field weighted 7 and 3 does), and
+    /// the OCR doubted this one.
+    private func confirmed(_ reading: Reading, earlier: [Reading], group: MRZLocator.Group, in gray: Image,
+                           after index: Int) throws -> MRZResult {
+        var result = reading.result
+        let checked = Self.checkedCharacters(of: result)
+        func agrees(_ other: MRZResult) -> Bool {
+            other.format == result.format && Self.checkedCharacters(of: other) == checked
+        }
+        if earlier.contains(where: { agrees($0.result) }) { return result }
+        for variant in Self.variants.dropFirst(index + 1) {
+            if let other = try readGroup(group, in: gray, variant: variant)?.result, agrees(other) { return result }
+        }
+        result.valid = false
+        return result
+    }
+
+    /// The characters under a check digit, the check digits included, in order.
+    static func checkedCharacters(of result: MRZResult) -> [Character] {
+        let lines = result.lines.map(Array.init)
+        let layout = MRZLayout.layout(for: result.format, visa: lines.first?.first == "V")
+        return MRZParser.appliedChecks(in: lines, layout: layout).flatMap { check in
+            (check.positions + [check.checkDigit]).map { lines[$0.0][$0.1] }
+        }
     }
 
     /// How a line is cut for Tesseract: binarisation and scale. Tried in order until a reading
@@ -127,8 +169,18 @@ public struct MRZReader: Sendable {
     /// - Parameter pageAspectRatio: width over height of the page in `image` when known (for
     ///   a flattened document, its canonical shape), to hold the page shape to TD3's.
     public func readPassport(in image: Image, pageAspectRatio: Double? = nil) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
-        guard let mrz = try read(in: image) else { return nil }
-        return (mrz, PassportRule.identity(for: mrz, pageAspectRatio: pageAspectRatio))
+        guard let read = try readPassportTurned(in: image, pageAspectRatio: pageAspectRatio) else { return nil }
+        return (read.mrz, read.identity)
+    }
+
+    /// `readPassport(in:pageAspectRatio:)` with the clockwise quarter turns `image` needed for
+    /// the zone to stand upright (see `readTurned(in:)`).
+    func readPassportTurned(in image: Image, pageAspectRatio: Double? = nil)
+        throws -> (mrz: MRZResult, identity: DocumentIdentity?, quarterTurns: Int)? {
+        guard let read = try readTurned(in: image) else { return nil }
+        // A page read sideways has the other shape.
+        let aspect = pageAspectRatio.map { read.quarterTurns % 2 == 1 ? 1 / $0 : $0 }
+        return (read.result, PassportRule.identity(for: read.result, pageAspectRatio: aspect), read.quarterTurns)
     }
 
     private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
@@ -155,6 +207,8 @@ public struct MRZReader: Sendable {
     struct Reading {
         var result: MRZResult
         var doubted: Set<MRZCorrector.Position>
+        /// A checked character was corrected, or left as read although the OCR doubted it.
+        var needsConfirmation = false
     }
 
     private func readGroup(_ group: MRZLocator.Group, in image: Image, variant: Variant) throws -> Reading? {
@@ -190,17 +244,34 @@ public struct MRZReader: Sendable {
         // A checked character left as read although its height says it is of the other class
         // (a letter I standing as tall as the digits) is a misread the check digit happened to
         // miss: such a reading is not vouched for.
+        var needsConfirmation = false
         if result.valid {
             let layout = MRZLayout.layout(for: result.format, visa: result.lines[0].first == "V")
             let checked = MRZParser.appliedChecks(in: final, layout: layout).flatMap { $0.positions + [$0.checkDigit] }
             if checked.contains(where: { doubtedAll.contains(MRZCorrector.Position($0)) && contradicted.contains(MRZCorrector.Position($0)) }) {
                 result.valid = false
             }
+            needsConfirmation = checked.contains { p in
+                doubtedAll.contains(MRZCorrector.Position(p))
+                    || (p.0 < read.count && p.1 < read[p.0].count && read[p.0][p.1] != final[p.0][p.1]
+                        && !Self.isCoercion(read[p.0][p.1], to: final[p.0][p.1], layout.classes[p.0][p.1]))
+            }
         }
-        return Reading(result: result, doubted: doubtedAll)
+        return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation)
     }
 
     static let padX = 0.6
+
+    /// Whether `read` became `final` only because its position holds one kind of character
+    /// (an O where only digits stand is a 0): no choice was made there.
+    static func isCoercion(_ read: Character, to final: Character, _ cls: MRZLayout.CharacterClass) -> Bool {
+        switch cls {
+        case .digit, .check: return MRZCorrector.toDigit[read] == final
+        case .letter: return MRZCorrector.toLetter[read] == final
+        case .sex, .filler: return final == "<"
+        case .alphanumeric: return false
+        }
+    }
 
     /// One line cut out upright and read by Tesseract with the MRZ model (no correction).
     func readLine(_ line: TextLineBox, in image: Image, binarization: TextLineBox.Binarization,
