@@ -89,16 +89,17 @@ public struct MRZReader: Sendable {
     private func confirmed(_ reading: Reading, earlier: [Reading], group: MRZLocator.Group, in gray: Image,
                            after index: Int) throws -> MRZResult {
         var result = reading.result
-        let checked = Self.checkedCharacters(of: result)
-        func agrees(_ other: MRZResult) -> Bool {
-            other.format == result.format && Self.checkedCharacters(of: other) == checked
-        }
-        if earlier.contains(where: { agrees($0.result) }) { return result }
+        if earlier.contains(where: { Self.agree(result, $0.result) }) { return result }
         for variant in Self.variants.dropFirst(index + 1) {
-            if let other = try readGroup(group, in: gray, variant: variant)?.result, agrees(other) { return result }
+            if let other = try readGroup(group, in: gray, variant: variant)?.result, Self.agree(result, other) { return result }
         }
         result.valid = false
         return result
+    }
+
+    /// Whether two readings of a zone have the same format and the same checked characters.
+    static func agree(_ a: MRZResult, _ b: MRZResult) -> Bool {
+        a.format == b.format && checkedCharacters(of: a) == checkedCharacters(of: b)
     }
 
     /// The characters under a check digit, the check digits included, in order.

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// What `valid` needs beyond the check digits: calendar dates, and (in the reader) a second cut
+/// agreeing on the checked characters when the OCR doubted them.
+@Suite("MRZ plausibility beyond check digits")
+struct MRZPlausibilityTests {
+    let parser = MRZParser(referenceDate: MRZParserTests.today)
+
+    /// A TD3 second line with every check digit computed, for the given dates.
+    static func td3Line2(number: String = "L898902C3", birth: String, expiry: String, optional: String = "ZE184226B<<<<<") -> String {
+        func cd(_ s: String) -> String { String(MRZCheckDigit.compute(s)!) }
+        let n = number + cd(number), b = birth + cd(birth), e = expiry + cd(expiry), o = optional + cd(optional)
+        return n + "UTO" + b + "F" + e + o + cd(n + b + e + o)
+    }
+
+    static let line1 = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<"
+
+    @Test("a date that is no calendar date is not valid, even when its check digit holds")
+    func impossibleDates() throws {
+        let good = try #require(parser.parse([Self.line1, Self.td3Line2(birth: "740812", expiry: "120415")]))
+        #expect(good.valid)
+        for (birth, expiry) in [("741312", "120415"), ("740832", "120415"), ("740812", "120230"), ("740800", "120415")] {
+            let r = try #require(parser.parse([Self.line1, Self.td3Line2(birth: birth, expiry: expiry)]))
+            #expect(r.checks.values.allSatisfy { $0 }, "the check digits hold for \(birth) \(expiry)")
+            #expect(!r.valid, "\(birth) \(expiry) is not a pair of calendar dates")
+        }
+    }
+
+    @Test("calendar dates, and ICAO's unknown month or day as <<")
+    func plausibleDates() {
+        #expect(MRZDate.isPlausible("740812"))
+        #expect(MRZDate.isPlausible("000229"))
+        #expect(MRZDate.isPlausible("7408<<"))
+        #expect(MRZDate.isPlausible("74<<<<"))
+        #expect(!MRZDate.isPlausible("741312"))
+        #expect(!MRZDate.isPlausible("740431"))
+        #expect(!MRZDate.isPlausible("7A0812"))
+        #expect(!MRZDate.isPlausible("<<0812"))
+        #expect(!MRZDate.isPlausible("74081"))
+    }
+
+    @Test("two misreads that cancel out pass the check digits, and the reader tells the readings apart")
+    func cancellingMisreads() throws {
+        // S (28) for 3 twice, at weights 7 and 3: 25 x 10 = 250 changes no check digit. Measured
+        // on a blurred capture; the reader keeps such a reading valid only when another cut of
+        // the zone reads the checked characters alike.
+        let truth = try #require(parser.parse([Self.line1, "5322795234VAL1202236F3010208359355948<<<<<90"]))
+        let misread = try #require(parser.parse([Self.line1, "5S227952S4VAL1202236F3010208S59S55948<<<<<90"]))
+        #expect(truth.valid && misread.valid)
+        #expect(!MRZReader.agree(truth, misread))
+        // A name read otherwise does not count against a reading: no check digit covers it.
+        let otherName = try #require(parser.parse(["P<UTOERIKSSON<<ANNA<MARLA<<<<<<<<<<<<<<<<<<<", truth.lines[1]]))
+        #expect(MRZReader.agree(truth, otherName))
+    }
+}
