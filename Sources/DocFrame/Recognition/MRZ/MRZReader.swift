@@ -120,6 +120,7 @@ public struct MRZReader: Sendable {
 
     static let variants = [
         Variant(binarization: .adaptive, height: lineHeight),
+        Variant(binarization: .local, height: lineHeight),
         Variant(binarization: .none, height: lineHeight),
         Variant(binarization: .otsu, height: lineHeight),
         Variant(binarization: .adaptive, height: lineHeight * 4 / 3),
@@ -278,6 +279,12 @@ public struct MRZReader: Sendable {
     func readLine(_ line: TextLineBox, in image: Image, binarization: TextLineBox.Binarization,
                   height: Int = MRZReader.lineHeight) throws -> (Image, RecognizedText) {
         let cut = try line.cut(from: image, padX: Self.padX, padY: 0.45, height: height, binarization: binarization)
+        if let dir = ProcessInfo.processInfo.environment["MRZ_DEBUG_DIR"] {
+            let n = Int.random(in: 0..<1_000_000)
+            try? cut.write(to: "\(dir)/cut-\(n).png", as: .png)
+            let t = try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist)
+            FileHandle.standardError.write(Data("cut-\(n) \(binarization) \(line) -> \(t.text)\n".utf8))
+        }
         return (cut, try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist))
     }
 
