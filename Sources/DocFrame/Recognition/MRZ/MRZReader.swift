@@ -222,11 +222,30 @@ public struct MRZReader: Sendable {
             texts.append(text)
             cuts.append((cut.width, Self.padX * Double(variant.height)))
         }
-        // The format whose length the lines' characters best fit.
+        // The format whose length the lines' characters best fit, unless the other one's
+        // reading passes more checks: glare or blur can split or drop so many characters that
+        // a TD3's count looks like a TD2's, and placing them in the wrong cells reads nothing.
         let counts = texts.map { $0.text.filter { !$0.isWhitespace }.count }
-        let format = formats.min { a, b in
+        let byCount = formats.sorted { a, b in
             counts.map { abs($0 - a.lineLength) }.reduce(0, +) < counts.map { abs($0 - b.lineLength) }.reduce(0, +)
-        }!
+        }
+        var chosen: Reading?
+        for format in byCount {
+            guard let reading = interpret(texts, cuts: cuts, as: format) else { continue }
+            if let current = chosen {
+                let better = (reading.result.valid && !current.result.valid)
+                    || (!current.result.valid && Self.passing(reading.result) > Self.passing(current.result))
+                if better { chosen = reading }
+            } else {
+                chosen = reading
+                if reading.result.valid { break }
+            }
+        }
+        return chosen
+    }
+
+    /// The lines read as `format`: characters placed in its cells, corrected and checked.
+    private func interpret(_ texts: [RecognizedText], cuts: [(width: Int, padX: Double)], as format: MRZResult.Format) -> Reading? {
         var lines: [String] = []
         var unsure = Set<MRZCorrector.Position>(), contradicted = Set<MRZCorrector.Position>()
         for (index, text) in texts.enumerated() {
@@ -279,12 +298,6 @@ public struct MRZReader: Sendable {
     func readLine(_ line: TextLineBox, in image: Image, binarization: TextLineBox.Binarization,
                   height: Int = MRZReader.lineHeight) throws -> (Image, RecognizedText) {
         let cut = try line.cut(from: image, padX: Self.padX, padY: 0.45, height: height, binarization: binarization)
-        if let dir = ProcessInfo.processInfo.environment["MRZ_DEBUG_DIR"] {
-            let n = Int.random(in: 0..<1_000_000)
-            try? cut.write(to: "\(dir)/cut-\(n).png", as: .png)
-            let t = try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist)
-            FileHandle.standardError.write(Data("cut-\(n) \(binarization) \(line) -> \(t.text)\n".utf8))
-        }
         return (cut, try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist))
     }
 
