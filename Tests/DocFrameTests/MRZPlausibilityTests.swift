@@ -55,3 +55,35 @@ struct MRZPlausibilityTests {
         #expect(MRZReader.agree(truth, otherName))
     }
 }
+
+@Suite("MRZ passport state codes")
+struct MRZStateCodeAgreementTests {
+    let parser = MRZParser(referenceDate: MRZParserTests.today)
+    let line2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+
+    @Test("a passport's nationality read one letter off its issuing state takes the known code")
+    func nationalityFollowsIssuer() throws {
+        // UTO read as OTO on the second line: OTO is no code, UTO is.
+        let read = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", line2.replacingOccurrences(of: "UTO", with: "OTO")]
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(r.fields["nationality"] == "UTO")
+        // ZAM is no code either (Zambia is ZMB): the specimen state ZAN it is.
+        let zam = ["P<ZANERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", line2.replacingOccurrences(of: "UTO", with: "ZAM")]
+        #expect(try #require(parser.parseCorrecting(zam)).fields["nationality"] == "ZAN")
+        // Both known (a British Overseas Territories citizen's GBR passport) and neither doubted:
+        // both are kept as read.
+        let both = ["P<GBRERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", line2.replacingOccurrences(of: "UTO", with: "GBD")]
+        let kept = try #require(parser.parseCorrecting(both, uncertain: []))
+        #expect(kept.fields["issuingState"] == "GBR" && kept.fields["nationality"] == "GBD")
+        // The OCR doubted the D: the R of the issuing state stands.
+        let doubted = try #require(parser.parseCorrecting(both, uncertain: [MRZCorrector.Position(line: 1, index: 12)]))
+        #expect(doubted.fields["nationality"] == "GBR")
+    }
+
+    @Test("codes that differ in more than one letter, or an ID card's, are left alone")
+    func otherwiseUntouched() throws {
+        let read = ["P<GBRERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", line2.replacingOccurrences(of: "UTO", with: "FRA")]
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(r.fields["issuingState"] == "GBR" && r.fields["nationality"] == "FRA")
+    }
+}
