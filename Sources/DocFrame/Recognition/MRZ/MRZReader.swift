@@ -9,7 +9,9 @@ import Foundation
 /// DocFrame's OCR-B model (`Models/mrz.traineddata`, legacy engine, whitelist `A-Z0-9<`,
 /// single-line mode); characters are placed by their x position (the font is monospaced, so a
 /// dropped or doubled character cannot shift the rest); `MRZParser` corrects and validates.
-/// When the first reading is not valid, the next candidate zone or binarisation is tried.
+/// When the first reading is not valid, the next candidate zone or binarisation is tried; a
+/// valid reading the OCR doubted or corrected in a checked field must be read alike by a second
+/// cut before it is reported valid.
 public struct MRZReader: Sendable {
     public var parser: MRZParser
     let textReader: TextReader
@@ -113,6 +115,8 @@ public struct MRZReader: Sendable {
 
     /// How a line is cut for Tesseract: binarisation and scale. Tried in order until a reading
     /// is valid: the cheap common case first, the others for uneven light, blur and small text.
+    /// `.local` second: on captures flattened by their true corners it took the exact reads
+    /// from 99 to 107 of 144; first, 105; a further `.local` cut at 4/3 the height added none.
     struct Variant: Sendable {
         var binarization: TextLineBox.Binarization
         var height: Int
