@@ -87,3 +87,27 @@ struct MRZStateCodeAgreementTests {
         #expect(r.fields["issuingState"] == "GBR" && r.fields["nationality"] == "FRA")
     }
 }
+
+@Suite("MRZ character placement")
+struct MRZPlacementTests {
+    /// Symbols of `text` at a 20-pixel pitch from x = 40, 30 pixels high.
+    static func symbols(_ text: String, from x: Int = 40) -> [RecognizedText.Word] {
+        text.enumerated().map { i, c in
+            RecognizedText.Word(text: String(c), confidence: 0.9, x: x + 20 * i, y: 10, width: 14, height: 30)
+        }
+    }
+
+    @Test("a speck before the first character or a shadow after the last does not shift the line")
+    func straysDropped() {
+        let line = "P<UTOERIKSSON<<ANNA<<<<<<<"
+        // A mark three pitches left of the P, and a small one right after the last filler.
+        let speck = RecognizedText.Word(text: "O", confidence: 0.5, x: -20, y: 10, width: 14, height: 28)
+        let tail = RecognizedText.Word(text: "M", confidence: 0.5, x: 40 + 20 * line.count, y: 20, width: 10, height: 12)
+        let text = RecognizedText(text: "", confidence: 0.9, symbols: [speck] + Self.symbols(line) + [tail])
+        let placed = MRZReader.placeMarking(text, length: line.count, left: 33, right: 33 + 20 * Double(line.count))
+        #expect(placed.line == line)
+        // With exactly the line's characters nothing is dropped, however far apart.
+        let exact = RecognizedText(text: "", confidence: 0.9, symbols: [speck] + Self.symbols(String(line.dropFirst())))
+        #expect(MRZReader.placeMarking(exact, length: line.count, left: 33, right: 33 + 20 * Double(line.count)).line == "O" + line.dropFirst())
+    }
+}

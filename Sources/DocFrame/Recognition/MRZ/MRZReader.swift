@@ -325,7 +325,8 @@ public struct MRZReader: Sendable {
 
     static func placeMarking(_ text: RecognizedText, length: Int, left: Double, right: Double)
         -> (line: String, unsure: Set<Int>, contradicted: Set<Int>) {
-        let symbols = resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil })
+        let symbols = droppingStrays(resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil }),
+                                     length: length)
         if symbols.count == length {
             let unsure = Set(symbols.indices.filter { symbols[$0].confidence < unsureConfidence })
             let contradicted = Set(symbols.indices.filter { symbols[$0].confidence == contradictedMarker })
@@ -360,6 +361,26 @@ public struct MRZReader: Sendable {
             }
         }
         return (line, unsure, contradicted)
+    }
+
+    /// With more symbols than the line has characters, one at either end that stands apart
+    /// from its neighbour (more than 1.6 pitches) or is far smaller than the characters is a
+    /// speck, an edge or a shadow the line box took in, not a character: it would shift every
+    /// character after it.
+    static func droppingStrays(_ input: [RecognizedText.Word], length: Int) -> [RecognizedText.Word] {
+        var symbols = input
+        guard symbols.count > length, symbols.count >= 3 else { return symbols }
+        let centers = symbols.map { Double($0.x) + Double($0.width) / 2 }
+        let steps = zip(centers.dropFirst(), centers).map { $0 - $1 }.sorted()
+        let pitch = steps[steps.count / 2]
+        let height = symbols.map(\.height).sorted()[symbols.count / 2]
+        func stray(_ s: RecognizedText.Word, _ neighbour: RecognizedText.Word) -> Bool {
+            let gap = abs((Double(s.x) + Double(s.width) / 2) - (Double(neighbour.x) + Double(neighbour.width) / 2))
+            return gap > 1.6 * pitch || Double(s.height) < 0.6 * Double(height)
+        }
+        while symbols.count > length, symbols.count >= 3, stray(symbols[0], symbols[1]) { symbols.removeFirst() }
+        while symbols.count > length, symbols.count >= 3, stray(symbols[symbols.count - 1], symbols[symbols.count - 2]) { symbols.removeLast() }
+        return symbols
     }
 
     /// OCR-B's digits stand taller than its capitals (about 8%), and its O and 0 differ little
