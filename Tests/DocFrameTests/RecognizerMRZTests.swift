@@ -23,6 +23,24 @@ import Testing
         #expect(observation.timingMs["mrz", default: 0] > 0)
     }
 
+    @Test("an upside-down passport by rule reports orientation 180 and its corners in its own order")
+    func upsideDownPassport() throws {
+        let photo = try Image(contentsOfFile: Self.samples.appendingPathComponent("passport-uto-front-301-1.jpg").path)
+        let upright = try RecognitionFixtures.builtIn.observe(photo)
+        let turned = try photo.rotated(quarterTurns: 2)
+        let observation = try RecognitionFixtures.builtIn.observe(turned)
+        #expect(observation.document?.templateId == "passport")
+        #expect(observation.mrz?.valid == true)
+        #expect(upright.orientation == .up)
+        #expect(observation.orientation == .upsideDown)
+        // The page's own top-left is where the upright photo's top-left lands after the turn.
+        let a = try #require(upright.corners), b = try #require(observation.corners)
+        let w = Double(photo.width), h = Double(photo.height)
+        for (p, q) in zip(a.points, b.points) {
+            #expect(abs((w - 1 - p.x) - q.x) < 0.02 * w && abs((h - 1 - p.y) - q.y) < 0.02 * h, "\(p) -> \(q)")
+        }
+    }
+
     @Test("a card without a zone carries no MRZ, and no time is spent looking for one")
     func noZoneNoMRZ() throws {
         let photo = Self.samples.appendingPathComponent("ca-on-dl-front-301-1.jpg").path

@@ -29,7 +29,9 @@ dv_status dv_text_lines_find(const dv_image *image, int32_t work_width, int32_t 
 typedef enum {
     DV_BINARIZE_NONE = 0,      ///< grey, contrast stretched
     DV_BINARIZE_OTSU = 1,      ///< one global threshold
-    DV_BINARIZE_ADAPTIVE = 2   ///< local mean threshold (uneven light)
+    DV_BINARIZE_ADAPTIVE = 2,  ///< local mean threshold (uneven light)
+    DV_BINARIZE_LOCAL = 3      ///< contrast stretched, then a Gaussian-weighted local threshold well
+                               ///< below the mean: thin strokes for soft, small or dim text
 } dv_binarization;
 
 /// Cuts `box` out upright (its rotation undone), widened by `pad_x` and `pad_y` times the box

@@ -45,6 +45,7 @@ struct MRZCorrector: Sendable {
     func correct(_ lines: [[Character]], layout: MRZLayout) -> [[Character]] {
         var lines = coerce(lines, layout: layout)
         lines = repairStateCodes(lines, layout: layout)
+        lines = agreeStateCodes(lines, layout: layout)
         var checks = MRZParser.appliedChecks(in: lines, layout: layout)
         let composite = checks.first { $0.key == "composite" }
 
@@ -110,6 +111,30 @@ struct MRZCorrector: Sendable {
             if candidates.count == 1, let code = candidates.first {
                 lines[span.line].replaceSubrange(span.start..<span.start + 3, with: Array(code))
             }
+        }
+        return lines
+    }
+
+    /// A passport's nationality is its issuing state but for rare cases (a GBD holder of a GBR
+    /// passport): when the two codes read differ in one character, that character is taken
+    /// from the one that is a known code where the other is not, or else from the one the OCR
+    /// did not doubt where it doubted the other. Codes that differ more are left alone.
+    func agreeStateCodes(_ input: [[Character]], layout: MRZLayout) -> [[Character]] {
+        var lines = input
+        guard layout.format != .td1, lines.first?.first == "P",
+              let issuer = layout.spans["issuingState"], let nationality = layout.spans["nationality"],
+              issuer.start + 3 <= lines[issuer.line].count, nationality.start + 3 <= lines[nationality.line].count else { return lines }
+        let a = Array(lines[issuer.line][issuer.start..<issuer.start + 3])
+        let b = Array(lines[nationality.line][nationality.start..<nationality.start + 3])
+        let differing = (0..<3).filter { a[$0] != b[$0] }
+        guard differing.count == 1, let i = differing.first else { return lines }
+        let knownA = MRZStateCodes.all.contains(String(a)), knownB = MRZStateCodes.all.contains(String(b))
+        let doubtedA = uncertain?.contains(Position(line: issuer.line, index: issuer.start + i)) ?? false
+        let doubtedB = uncertain?.contains(Position(line: nationality.line, index: nationality.start + i)) ?? false
+        if (knownA && !knownB) || (knownA == knownB && doubtedB && !doubtedA) {
+            lines[nationality.line][nationality.start + i] = a[i]
+        } else if (knownB && !knownA) || (knownA == knownB && doubtedA && !doubtedB) {
+            lines[issuer.line][issuer.start + i] = b[i]
         }
         return lines
     }

@@ -33,6 +33,28 @@ enum MRZDate {
         return String(format: "%04d-%02d-%02d", year, month, day)
     }
 
+    /// Whether `text` can be an MRZ date: six digits forming a real calendar date, where ICAO
+    /// 9303 lets an unknown month or day (or both) be `<<`.
+    static func isPlausible(_ text: String) -> Bool {
+        let c = Array(text)
+        guard c.count == 6 else { return false }
+        func number(_ i: Int) -> Int? {
+            guard let a = c[i].wholeNumberValue, let b = c[i + 1].wholeNumberValue else { return nil }
+            return a * 10 + b
+        }
+        func unknown(_ i: Int) -> Bool { c[i] == "<" && c[i + 1] == "<" }
+        guard number(0) != nil else { return false }
+        let month = number(2), day = number(4)
+        if month == nil && !unknown(2) || day == nil && !unknown(4) { return false }
+        if let month, !(1...12).contains(month) { return false }
+        if let day {
+            // Any year: 29 February is checked where the century is resolved.
+            let longest = month.map { daysIn(month: $0, year: 2000) } ?? 31
+            guard day >= 1, day <= longest else { return false }
+        }
+        return true
+    }
+
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

@@ -143,8 +143,11 @@ public struct MRZParser: Sendable {
         if layout.format == .td1 {
             fields["optionalData2"] = trimmed(text("optionalData2"))
         }
+        // A check digit catches one misread, not two that cancel out; a date that is no calendar
+        // date (month 13, day 32) is such a misread however its check digit came out.
+        let plausible = MRZDate.isPlausible(text("birthDate")) && MRZDate.isPlausible(text("expiryDate"))
         return MRZResult(format: layout.format, lines: lines.map { String($0) },
-                         valid: !checks.isEmpty && checks.values.allSatisfy { $0 }, checks: checks, fields: fields)
+                         valid: !checks.isEmpty && checks.values.allSatisfy { $0 } && plausible, checks: checks, fields: fields)
     }
 
     /// Splits the name field at its first `<<` into the primary and secondary identifiers,

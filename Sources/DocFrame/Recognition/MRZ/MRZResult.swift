@@ -18,7 +18,8 @@ public struct MRZResult: Sendable, Hashable {
     public var format: Format
     /// The lines as finally read (after check-digit-guided correction).
     public var lines: [String]
-    /// True only when every check digit holds.
+    /// True only when every check digit holds, the dates are calendar dates, and the reader
+    /// found no second reading of the checked fields that also passes (a misread cancelled out).
     public var valid: Bool
     /// Per check: `documentNumber`, `birthDate`, `expiryDate`, `composite`, and for TD3 `optionalData`.
     public var checks: [String: Bool]

@@ -30,13 +30,14 @@ struct TextLineBox: Sendable, Hashable {
     }
 
     enum Binarization: CaseIterable {
-        case none, otsu, adaptive
+        case none, otsu, adaptive, local
 
         var native: dv_binarization {
             switch self {
             case .none: DV_BINARIZE_NONE
             case .otsu: DV_BINARIZE_OTSU
             case .adaptive: DV_BINARIZE_ADAPTIVE
+            case .local: DV_BINARIZE_LOCAL
             }
         }
     }
