@@ -74,4 +74,23 @@ struct CaptureSequenceTests {
         let taken = try #require(run.taken.first)
         #expect(run.segments[taken] == "front")
     }
+
+    @Test("the front shown twice: taken once, then the user is asked for the back")
+    func frontTwice() throws {
+        let run = try replay("front-twice")
+        let taken = try #require(run.taken.first, "one twitch of the outline must not reset a held front for good")
+        #expect(run.segments[taken] == "front" && taken < 30, "the first front is taken while it is shown")
+        let second = run.states.indices.filter { run.segments[$0] == "front" && $0 > 36 }
+        #expect(!second.isEmpty && second.allSatisfy { !run.taken.contains($0) }, "the front is not taken twice")
+        #expect(second.contains { run.states[$0].instruction.key == .showBack })
+    }
+
+    @Test("upside down, then turned: told so, and taken only once upright")
+    func upsideDown() throws {
+        let run = try replay("upside-down")
+        let told = try #require(run.states.firstIndex { $0.instruction.key == .upsideDown })
+        #expect(run.segments[told] == "upside_down_front")
+        let taken = try #require(run.taken.first)
+        #expect(run.segments[taken] == "front")
+    }
 }

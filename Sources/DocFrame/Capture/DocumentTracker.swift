@@ -16,6 +16,9 @@ struct DocumentTracker: Sendable {
     /// The last few located quads and their median (what the session judges and captures).
     private var recent: [Quad] = []
     private var lastSmoothed: Quad?
+    /// The median outline's recent steps (when, how far its corners moved, over how long), for
+    /// the corner speed over `CapturePolicy.steadyWindow`.
+    private var steps: [(t: Double, distance: Double, duration: Double)] = []
     /// The last frame's own quad (not the median) and how far its corners moved from the one
     /// before: where and how widely the analyzer tracks the outline on the next frame.
     private var lastRaw: Quad?
@@ -36,6 +39,7 @@ struct DocumentTracker: Sendable {
         corners = nil
         recent = []
         lastSmoothed = nil
+        steps = []
         lastRaw = nil
         lastMotion = 0
         trackStart = nil
@@ -161,8 +165,13 @@ struct DocumentTracker: Sendable {
         var steady = false
         if continuous, let lastSmoothed, let previousTime, t > previousTime {
             let motion = DocumentTracker.align(smoothed, to: lastSmoothed).maxCornerDistance(to: lastSmoothed)
-            let speed = motion / max(guide.diagonal, 1) / (t - previousTime)
+            steps.append((t, motion, t - previousTime))
+            // Path length over the window's duration: the latest step always counts.
+            while steps.count > 1, steps[0].t - steps[0].duration < t - policy.steadyWindow - 1e-9 { steps.removeFirst() }
+            let speed = steps.reduce(0) { $0 + $1.distance } / max(guide.diagonal, 1) / steps.reduce(0) { $0 + $1.duration }
             steady = speed <= policy.maxCornerSpeed
+        } else {
+            steps = []
         }
         // Tracking goes on from the median, so a wrong outline is a jump to be checked (and the
         // next right one is not).
