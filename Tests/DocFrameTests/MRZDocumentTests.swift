@@ -56,6 +56,9 @@ struct MRZDocumentTests {
             .parse(["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]))
         #expect(PassportRule.identity(for: mrz, pageAspectRatio: 1476.0 / 1039.0)?.jurisdiction == "UTO")
         #expect(PassportRule.identity(for: mrz, pageAspectRatio: 1012.0 / 638.0) == nil)
+        #expect(PassportRule.identity(for: mrz, pageAspectRatio: 638.0 / 1012.0) == nil, "an ID-1 card standing")
+        // The open booklet held upright: the photo page under the page facing it.
+        #expect(PassportRule.identity(for: mrz, pageAspectRatio: 1476.0 / (2 * 1039.0))?.jurisdiction == "UTO")
         // A visa (document code V) is not a passport.
         let visa = try #require(MRZParser().parse(["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"]))
         #expect(visa.valid && PassportRule.identity(for: visa) == nil)
