@@ -30,9 +30,14 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
+        // The exception guard every C++ shim below shares (header-only).
+        .target(
+            name: "CShimGuard",
+            dependencies: ["COpenCV"]
+        ),
         .target(
             name: "CDocVision",
-            dependencies: ["COpenCV"],
+            dependencies: ["COpenCV", "CShimGuard"],
             cxxSettings: [.define("CV_IGNORE_DEBUG_BUILD_GUARD")]
         ),
         .target(
@@ -48,7 +53,7 @@ let package = Package(
         // only, never by the library (see README, "Linking").
         .target(
             name: "CDocMedia",
-            dependencies: ["COpenCV"],
+            dependencies: ["COpenCV", "CShimGuard"],
             cxxSettings: [.define("CV_IGNORE_DEBUG_BUILD_GUARD")],
             linkerSettings: [.linkedLibrary("opencv_videoio"), .linkedLibrary("opencv_freetype")]
         ),
@@ -74,7 +79,7 @@ let package = Package(
         // scripts/synthesize-captures.
         .target(
             name: "CDocRender",
-            dependencies: ["COpenCV"],
+            dependencies: ["COpenCV", "CShimGuard"],
             linkerSettings: [.linkedLibrary("opencv_freetype")]
         ),
         .target(

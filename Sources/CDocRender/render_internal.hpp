@@ -4,7 +4,7 @@
 #define DR_INTERNAL_HPP
 
 #include "docrender.h"
-#include "shim_guard.hpp"
+#include <shim_guard.hpp>
 
 #include <opencv2/core.hpp>
 #include <opencv2/freetype.hpp>

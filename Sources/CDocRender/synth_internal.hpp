@@ -4,7 +4,7 @@
 #define DS_INTERNAL_HPP
 
 #include "docsynth.h"
-#include "shim_guard.hpp"
+#include <shim_guard.hpp>
 
 #include <opencv2/core.hpp>
 

@@ -1,11 +1,12 @@
-// Internal to the shim: the handle definitions and the one place where C++ exceptions are
-// turned into status codes, so that no exception can cross into Swift.
+// Internal to the shim: the handle definitions, and its status codes over the shared exception
+// guard (CShimGuard), so that no exception can cross into Swift.
 #ifndef DV_INTERNAL_HPP
 #define DV_INTERNAL_HPP
 
 #include "docvision.h"
 
 #include <opencv2/core.hpp>
+#include <shim_guard.hpp>
 
 #include <cstdarg>
 #include <cstdio>
@@ -17,39 +18,14 @@ struct dv_image {
 
 namespace dv {
 
-inline dv_status fail(dv_error *error, dv_status code, const char *format, ...) {
-    if (error) {
-        error->code = code;
-        va_list args;
-        va_start(args, format);
-        std::vsnprintf(error->message, sizeof error->message, format, args);
-        va_end(args);
-    }
-    return code;
-}
+using shim::fail;
 
-inline dv_status ok(dv_error *error) {
-    if (error) {
-        error->code = DV_OK;
-        error->message[0] = '\0';
-    }
-    return DV_OK;
-}
+inline dv_status ok(dv_error *error) { return shim::ok(error, DV_OK); }
 
 /// Runs `body` (which returns a dv_status), mapping every exception to a status.
 template <typename Body>
 dv_status guarded(dv_error *error, Body &&body) noexcept {
-    try {
-        return body();
-    } catch (const std::bad_alloc &) {
-        return fail(error, DV_ERR_OUT_OF_MEMORY, "out of memory");
-    } catch (const cv::Exception &e) {
-        return fail(error, DV_ERR_INTERNAL, "OpenCV: %s", e.what());
-    } catch (const std::exception &e) {
-        return fail(error, DV_ERR_INTERNAL, "%s", e.what());
-    } catch (...) {
-        return fail(error, DV_ERR_INTERNAL, "unknown C++ exception");
-    }
+    return shim::guarded(error, DV_ERR_OUT_OF_MEMORY, DV_ERR_INTERNAL, std::forward<Body>(body));
 }
 
 /// Wraps a finished Mat in a new handle.

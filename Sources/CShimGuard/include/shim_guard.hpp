@@ -1,6 +1,6 @@
-// The one place in CDocRender where C++ exceptions become status codes, shared by its two
-// halves (the renderer's dr_* API and the synthesiser's ds_* API): templates over each half's
-// status enum and error struct, so neither can let an exception cross into Swift.
+// The one place where C++ exceptions become status codes, shared by every C++ shim (CDocVision's
+// dv_*, CDocRender's dr_* and ds_*, CDocMedia's dm_*): templates over each API's status enum and
+// error struct, so none of them can let an exception cross into Swift.
 #ifndef SHIM_GUARD_HPP
 #define SHIM_GUARD_HPP
 
