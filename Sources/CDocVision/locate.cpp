@@ -3,6 +3,7 @@
 // resolution (robust line fits to the strongest gradient, which also squares rounded corners).
 #include "docvision_locate.h"
 #include "dv_internal.hpp"
+#include "dv_quad.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -14,7 +15,8 @@
 
 namespace {
 
-using Corners = std::array<cv::Point2f, 4>;
+using dv::Corners;
+using dv::intersect;
 
 struct Candidate {
     Corners p;
@@ -88,21 +90,7 @@ double aspectScore(double aspect) {
 }
 
 /// Every interior angle within [50, 130] degrees and the polygon convex.
-bool plausibleAngles(const Corners &p) {
-    double sign = 0;
-    for (int i = 0; i < 4; ++i) {
-        cv::Point2f a = p[(i + 3) % 4] - p[i], b = p[(i + 1) % 4] - p[i];
-        double na = std::hypot(a.x, a.y), nb = std::hypot(b.x, b.y);
-        if (na < 1 || nb < 1) return false;
-        double cosine = (a.x * b.x + a.y * b.y) / (na * nb);
-        if (std::abs(cosine) > 0.643) return false;  // cos 50
-        double cross = (p[(i + 1) % 4].x - p[i].x) * (p[(i + 2) % 4].y - p[(i + 1) % 4].y) -
-                       (p[(i + 1) % 4].y - p[i].y) * (p[(i + 2) % 4].x - p[(i + 1) % 4].x);
-        if (sign == 0) sign = cross;
-        else if ((cross > 0) != (sign > 0)) return false;
-    }
-    return true;
-}
+bool plausibleAngles(const Corners &p) { return dv::plausibleQuad(p, 0.643, 1); }
 
 /// Edge pixels with their gradient direction, so that support can demand edges running along a
 /// side (wood grain, fabric and text give edges everywhere, but in every direction).
@@ -238,16 +226,6 @@ bool refitSide(const cv::Mat &img, cv::Point2f a, cv::Point2f b, float search, c
     }
     if (static_cast<int>(points.size()) < std::max(6, samples / 3)) return false;
     cv::fitLine(points, line, cv::DIST_HUBER, 0, 0.01, 0.01);
-    return true;
-}
-
-bool intersect(const cv::Vec4f &l1, const cv::Vec4f &l2, cv::Point2f &out) {
-    // l = (vx, vy, x0, y0)
-    double det = l1[0] * (-l2[1]) - l1[1] * (-l2[0]);
-    if (std::abs(det) < 1e-6) return false;
-    double dx = l2[2] - l1[2], dy = l2[3] - l1[3];
-    double t = (dx * (-l2[1]) - dy * (-l2[0])) / det;
-    out = cv::Point2f(static_cast<float>(l1[2] + t * l1[0]), static_cast<float>(l1[3] + t * l1[1]));
     return true;
 }
 

@@ -3,6 +3,7 @@
 // A few thousand bilinear samples per frame instead of the locator's whole-frame edge search.
 #include "docvision_track.h"
 #include "dv_internal.hpp"
+#include "dv_quad.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -13,7 +14,8 @@
 
 namespace {
 
-using Corners = std::array<cv::Point2f, 4>;
+using dv::Corners;
+using dv::intersect;
 
 double len(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
@@ -104,29 +106,8 @@ SidePass fitSide(const cv::Mat &img, cv::Point2f a, cv::Point2f b, float search,
     return pass;
 }
 
-bool intersect(const cv::Vec4f &l1, const cv::Vec4f &l2, cv::Point2f &out) {
-    double det = l1[0] * (-l2[1]) - l1[1] * (-l2[0]);
-    if (std::abs(det) < 1e-6) return false;
-    double dx = l2[2] - l1[2], dy = l2[3] - l1[3];
-    double t = (dx * (-l2[1]) - dy * (-l2[0])) / det;
-    out = cv::Point2f(static_cast<float>(l1[2] + t * l1[0]), static_cast<float>(l1[3] + t * l1[1]));
-    return true;
-}
-
 /// Convex, every interior angle within [45, 135] degrees.
-bool plausible(const Corners &p) {
-    double sign = 0;
-    for (int i = 0; i < 4; ++i) {
-        cv::Point2f a = p[(i + 3) % 4] - p[i], b = p[(i + 1) % 4] - p[i];
-        double na = std::hypot(a.x, a.y), nb = std::hypot(b.x, b.y);
-        if (na < 4 || nb < 4) return false;
-        if (std::abs((a.x * b.x + a.y * b.y) / (na * nb)) > 0.7071) return false;
-        double cross = a.x * b.y - a.y * b.x;
-        if (sign == 0) sign = cross;
-        else if ((cross > 0) != (sign > 0)) return false;
-    }
-    return true;
-}
+bool plausible(const Corners &p) { return dv::plausibleQuad(p, 0.7071, 4); }
 
 /// The corners where consecutive fitted lines meet (corner i between side i-1 and side i).
 bool cornersOf(const cv::Vec4f lines[4], Corners &out) {
