@@ -11,6 +11,11 @@ import os
 import statistics
 import sys
 import time
+import warnings
+
+# PassportEye calls scikit-image APIs that newer releases deprecate: one warning per image
+# would bury the table.
+warnings.filterwarnings("ignore", category=FutureWarning)
 
 
 def levenshtein(a, b):
