@@ -88,7 +88,7 @@ struct DocumentTracker: Sendable {
             aligned = found
             orientation = observation.document != nil ? observation.orientation : nil
         } else if identity != nil, let aligned {
-            orientation = DocumentTracker.orientation(of: aligned)
+            orientation = Orientation(of: aligned)
         }
         return finish(aligned ?? found, quality: observation.quality, classified: classify, at: t, previous: previous,
                       previousTime: previousTime, guide: guide, policy: policy)
@@ -129,7 +129,7 @@ struct DocumentTracker: Sendable {
                 classified = true
             }
         }
-        if identity != nil { orientation = DocumentTracker.orientation(of: quad) }
+        if identity != nil { orientation = Orientation(of: quad) }
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
         if (identity == nil || reverify) && due && !background.inFlight {
             classifyCount += 1
@@ -221,11 +221,5 @@ struct DocumentTracker: Sendable {
             if distance < bestDistance { (best, bestDistance) = (turned, distance) }
         }
         return best
-    }
-
-    /// The clockwise rotation of the document from its labelled top edge.
-    static func orientation(of quad: Quad) -> Orientation {
-        let top = (quad.topRight - quad.topLeft) + (quad.bottomRight - quad.bottomLeft)
-        return Orientation(snapping: atan2(top.y, top.x) * 180 / .pi)
     }
 }

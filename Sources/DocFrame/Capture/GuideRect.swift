@@ -61,12 +61,4 @@ public struct GuideRect: Sendable, Hashable, Codable {
     private func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
 }
 
-/// The long/short side ratio of a quad (from its two pairs of opposite edges).
-extension Quad {
-    var sideRatio: Double {
-        let a = (topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2
-        let b = (topLeft.distance(to: bottomLeft) + topRight.distance(to: bottomRight)) / 2
-        guard min(a, b) > 0 else { return .infinity }
-        return max(a, b) / min(a, b)
-    }
-}
+

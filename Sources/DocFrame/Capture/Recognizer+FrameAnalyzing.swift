@@ -37,13 +37,8 @@ extension Recognizer: FrameAnalyzing {
 
     /// Corners and quality of `quad` (any labelling), flattened long side across.
     private func measured(_ quad: Quad, in frame: Image, cutOff: Bool) throws -> DocumentObservation {
-        let p = quad.points
-        let horizontal = p[0].distance(to: p[1]) + p[3].distance(to: p[2])
-        let vertical = p[0].distance(to: p[3]) + p[1].distance(to: p[2])
-        let landscape = horizontal >= vertical ? quad : quad.rotatingLabels(by: 1)
-        let aspect = max(horizontal, vertical) / max(1, min(horizontal, vertical))
-        let format: DocumentFormat = abs(log(aspect / DocumentFormat.id1.aspectRatio)) <= abs(log(aspect / DocumentFormat.td3.aspectRatio)) ? .id1 : .td3
-        let flat = try frame.warped(landscape, width: DocumentClassifier.workWidth,
+        let format = DocumentFormat.nearest(toAspectRatio: quad.sideRatio)
+        let flat = try frame.warped(quad.landscape, width: DocumentClassifier.workWidth,
                                     height: DocumentClassifier.workWidth * format.canonicalHeight / format.canonicalWidth)
         let report = try quality.measure(flattened: flat, corners: quad, imageWidth: frame.width, imageHeight: frame.height,
                                          cutOff: cutOff)

@@ -96,3 +96,21 @@ public struct Quad: Sendable, Hashable, Codable {
         points.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= Double(width) && $0.y <= Double(height) }
     }
 }
+
+extension Quad {
+    /// The long/short side ratio (from the two pairs of opposite sides).
+    var sideRatio: Double {
+        let a = (topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2
+        let b = (topLeft.distance(to: bottomLeft) + topRight.distance(to: bottomRight)) / 2
+        guard min(a, b) > 0 else { return .infinity }
+        return max(a, b) / min(a, b)
+    }
+
+    /// The corners relabelled so that the first side is a long side (a landscape reading):
+    /// flattening this gives a landscape image, upright or turned 180 degrees.
+    public var landscape: Quad {
+        let horizontal = topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)
+        let vertical = topLeft.distance(to: bottomLeft) + topRight.distance(to: bottomRight)
+        return horizontal >= vertical ? self : rotatingLabels(by: 1)
+    }
+}

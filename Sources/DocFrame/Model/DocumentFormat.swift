@@ -1,3 +1,5 @@
+import Foundation
+
 /// ISO/IEC 7810 and ICAO 9303 sizes, with the canonical pixel size (about 300 dpi) that
 /// templates and flattened crops use.
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
@@ -23,4 +25,11 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
 
     /// Width over height of the physical document.
     public var aspectRatio: Double { Double(canonicalWidth) / Double(canonicalHeight) }
+
+    /// A card (ID-1) or a passport page (TD3), whichever shape is nearer to a long/short side
+    /// `ratio` (either way up): what a document without a template is flattened as.
+    public static func nearest(toAspectRatio ratio: Double) -> DocumentFormat {
+        let r = ratio >= 1 ? ratio : 1 / ratio
+        return abs(log(r / id1.aspectRatio)) <= abs(log(r / td3.aspectRatio)) ? .id1 : .td3
+    }
 }

@@ -150,7 +150,7 @@ final class DocumentClassifier: Sendable {
             ocrMs = max(ocrMs, glance.ocrMs)
         }
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
-                                    confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Self.orientation(of: corners),
+                                    confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
                                     path: .flattened, ocrMs: ocrMs)
     }
@@ -183,7 +183,7 @@ final class DocumentClassifier: Sendable {
         var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin) * 0.97
         if guessed { confidence = min(confidence, Self.lookAlikeGuess) }
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
-                                    confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Self.orientation(of: corners),
+                                    confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
                                     path: .frame, ocrMs: ocrMs)
     }
@@ -236,7 +236,7 @@ final class DocumentClassifier: Sendable {
         }
         let corners = located.landscapeCorners.rotatingLabels(by: upright ? 0 : 2)
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? i : nil, confidence: confidence, bestIndex: i,
-                                    corners: corners, orientation: Self.orientation(of: corners),
+                                    corners: corners, orientation: Orientation(of: corners),
                                     appearance: thumb, layout: score, layoutMargin: margin, path: .appearance, ocrMs: ocrMs)
     }
 
@@ -377,11 +377,5 @@ final class DocumentClassifier: Sendable {
         let z = w.bias + w.inliers * Double(min(inliers, 40)) + w.spread * min(spread, 0.5) + w.thumbnail * appearance
             + w.layout * layout + w.margin * layoutMargin
         return 1 / (1 + exp(-z))
-    }
-
-    /// The clockwise rotation of the document: the direction of its top edge in the image.
-    static func orientation(of corners: Quad) -> Orientation {
-        let d = corners.topRight - corners.topLeft
-        return Orientation(snapping: atan2(d.y, d.x) * 180 / .pi)
     }
 }

@@ -15,18 +15,10 @@ public struct LocatedQuad: Sendable, Hashable {
     public var cutOff: Bool
 
     /// ID-1 or TD3, whichever aspect is nearer.
-    public var nearestFormat: DocumentFormat {
-        abs(log(aspect / DocumentFormat.id1.aspectRatio)) <= abs(log(aspect / DocumentFormat.td3.aspectRatio)) ? .id1 : .td3
-    }
+    public var nearestFormat: DocumentFormat { .nearest(toAspectRatio: aspect) }
 
-    /// The corners relabelled so that the first side is a long side (a landscape reading):
-    /// flattening this gives a landscape image, upright or turned 180 degrees.
-    public var landscapeCorners: Quad {
-        let p = corners.points
-        let horizontal = p[0].distance(to: p[1]) + p[3].distance(to: p[2])
-        let vertical = p[0].distance(to: p[3]) + p[1].distance(to: p[2])
-        return horizontal >= vertical ? corners : corners.rotatingLabels(by: 1)
-    }
+    /// `corners` read landscape (`Quad.landscape`).
+    public var landscapeCorners: Quad { corners.landscape }
 }
 
 /// Finds card-shaped documents (ID-1 cards, TD3 passport pages), known or not: edges on a

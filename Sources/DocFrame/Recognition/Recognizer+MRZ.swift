@@ -29,27 +29,12 @@ extension Recognizer {
             // The zone lies along the bottom of a passport page: where it was found tells which
             // way up the page is, and its corners are then named in the page's own order.
             if read.identity != nil, let corners = observation.corners {
-                let page = Self.unknownPageQuad(corners).rotatingLabels(by: (4 - read.quarterTurns) % 4)
+                let page = corners.landscape.rotatingLabels(by: (4 - read.quarterTurns) % 4)
                 observation.corners = page
-                observation.orientation = Self.orientation(of: page)
+                observation.orientation = Orientation(of: page)
             }
         } else {
             observation.mrz = (try? reader.read(in: flat)) ?? nil
         }
-    }
-
-    /// The corners as `flatten(_:observation:)` names them for a page without a template:
-    /// turned a quarter when the page stands portrait, so the flat is landscape.
-    static func unknownPageQuad(_ corners: Quad) -> Quad {
-        let p = corners.points
-        let aspect = (p[0].distance(to: p[1]) + p[3].distance(to: p[2])) / max(1, p[0].distance(to: p[3]) + p[1].distance(to: p[2]))
-        return aspect < 1 ? corners.rotatingLabels(by: 1) : corners
-    }
-
-    /// The clockwise turn of a page whose corners are in its own order: the direction of its
-    /// top edge, snapped to a quarter turn.
-    static func orientation(of page: Quad) -> Orientation {
-        let p = page.points
-        return Orientation(snapping: atan2(p[1].y - p[0].y, p[1].x - p[0].x) * 180 / .pi)
     }
 }

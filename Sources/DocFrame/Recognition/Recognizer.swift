@@ -99,19 +99,15 @@ public final class Recognizer: Sendable {
     /// TD3 by shape when unknown), upright when the orientation is known.
     public func flatten(_ image: Image, observation: DocumentObservation) throws -> Image? {
         guard let corners = observation.corners else { return nil }
-        var format = DocumentFormat.id1
+        let format: DocumentFormat
+        var quad = corners
         if let id = observation.document?.templateId, let t = catalog.template(id: id) {
             format = t.format
         } else {
-            let p = corners.points
-            let aspect = (p[0].distance(to: p[1]) + p[3].distance(to: p[2])) / max(1, p[0].distance(to: p[3]) + p[1].distance(to: p[2]))
-            let a = aspect >= 1 ? aspect : 1 / aspect
-            if abs(log(a / DocumentFormat.td3.aspectRatio)) < abs(log(a / DocumentFormat.id1.aspectRatio)) { format = .td3 }
-            if aspect < 1 {
-                return try image.warped(corners.rotatingLabels(by: 1), width: format.canonicalWidth, height: format.canonicalHeight)
-            }
+            format = .nearest(toAspectRatio: corners.sideRatio)
+            quad = corners.landscape
         }
-        return try image.warped(corners, width: format.canonicalWidth, height: format.canonicalHeight)
+        return try image.warped(quad, width: format.canonicalWidth, height: format.canonicalHeight)
     }
 
     private func refined(_ corners: Quad, in image: Image) -> Quad {
