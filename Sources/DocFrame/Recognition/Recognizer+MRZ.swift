@@ -6,35 +6,91 @@ extension Recognizer {
     /// documents are classified without their zones.
     static let mrzReader: MRZReader? = try? MRZReader()
 
+    /// DOCFRAME_DEBUG_PASSPORT=1 prints the passport path's steps to standard error (development only).
+    static let debugPassport = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_PASSPORT"] == "1"
+
     /// Reads the machine-readable zone of the observed document, where it has one, into
     /// `observation.mrz`; a passport page that no template matched becomes "Passport" by rule
     /// (DESIGN.md, templates) from its MRZ.
     ///
     /// Which documents are read: a template whose regions include `mrz` or whose kind is
-    /// passport, and any located but unknown document (the passport rule needs its zone).
-    /// Everything else skips the ~45 ms read.
+    /// passport, and any located but unknown document, or none located (the passport rule
+    /// needs its zone). Everything else skips the ~45 ms read.
     func attachMRZ(to observation: inout DocumentObservation, in image: Image) {
-        guard let reader = Recognizer.mrzReader, observation.corners != nil else { return }
+        guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
-        guard let flat = try? flatten(image, observation: observation) else { return }
-        if observation.document == nil {
-            let aspect = Double(flat.width) / Double(flat.height)
-            guard let read = try? reader.readPassportTurned(in: flat, pageAspectRatio: aspect) else { return }
+        guard observation.document == nil else {
+            if observation.corners != nil, let flat = try? flatten(image, observation: observation) {
+                observation.mrz = (try? reader.read(in: flat)) ?? nil
+            }
+            return
+        }
+        var unconfirmed: MRZResult?
+        if let corners = observation.corners, let flat = try? flatten(image, observation: observation),
+           let zone = try? reader.readZone(in: flat) {
+            let quad = corners.landscape
+            // The shape the flattened image was given, and the shape the outline shows once
+            // its perspective is undone (a tilted page's outline can look like an ID-1 card's).
+            let shapes = [Double(flat.width) / Double(flat.height)]
+                + [PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)].compactMap { $0 }
+            let identity = shapes.lazy.compactMap { shape in
+                PassportRule.identity(for: zone.result, pageAspectRatio: zone.quarterTurns % 2 == 1 ? 1 / shape : shape)
+            }.first
+            if let identity {
+                // The outline may be the booklet around the page: the page is where its zone says.
+                var page = quad.rotatingLabels(by: (4 - zone.quarterTurns) % 4)
+                if let inFlat = PassportPage.hypothesis(for: zone, measuringHeight: true) {
+                    let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
+                    let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
+                                     bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
+                    let fitted = PassportPage.fitted(guess, in: image)
+                    if Recognizer.debugPassport { debugLog("flat-zone guess=\(guess.pairs) fitted=\(fitted.pairs) located=\(page.pairs)") }
+                    if PassportPage.agree(fitted, page) == nil { page = fitted }
+                }
+                accept(zone.result, identity: identity, page: page, into: &observation)
+                return
+            }
             // An unknown card's "zone" may be any text block: keep it only when its check digits
             // say it is one (chance passes one check in ten, two in a hundred).
-            guard read.mrz.valid || read.mrz.checks.values.filter({ $0 }).count >= 2 else { return }
-            observation.mrz = read.mrz
-            observation.document = read.identity
-            // The zone lies along the bottom of a passport page: where it was found tells which
-            // way up the page is, and its corners are then named in the page's own order.
-            if read.identity != nil, let corners = observation.corners {
-                let page = corners.landscape.rotatingLabels(by: (4 - read.quarterTurns) % 4)
-                observation.corners = page
-                observation.orientation = Orientation(of: page)
-            }
-        } else {
-            observation.mrz = (try? reader.read(in: flat)) ?? nil
+            if zone.result.valid || zone.result.checks.values.filter({ $0 }).count >= 2 { unconfirmed = zone.result }
         }
+        // No passport page in the outline (none found, or the booklet's, a printed frame's, a
+        // part of the page): look for the zone in the whole photo and build the page around it.
+        if let found = passportPage(in: image, reader: reader, located: observation.corners) {
+            accept(found.mrz, identity: found.identity, page: found.page, into: &observation)
+            return
+        }
+        if let unconfirmed { observation.mrz = unconfirmed }
+    }
+
+    /// The passport page whose zone is in `image`, found from the zone (`PassportPage`); the
+    /// located outline is kept when it agrees.
+    private func passportPage(in image: Image, reader: MRZReader, located: Quad?)
+        -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
+        guard let zone = try? reader.readZone(in: image), zone.result.format == .td3,
+              zone.result.lines.first?.first == "P",
+              let guess = PassportPage.hypothesis(for: zone) else { return nil }
+        var page = PassportPage.fitted(guess, in: image)
+        if Recognizer.debugPassport { debugLog("photo-zone valid=\(zone.result.valid) turns=\(zone.quarterTurns) guess=\(guess.pairs) fitted=\(page.pairs)") }
+        if let located, let same = PassportPage.agree(page, located) { page = same }
+        var mrz = zone.result
+        if !mrz.valid, let flat = try? image.warped(page, width: Int(PassportPage.pageWidth), height: Int(PassportPage.pageHeight)),
+           let again = try? reader.readZone(in: flat, turns: [0]), again.result.valid {
+            mrz = again.result
+        }
+        guard let identity = PassportRule.identity(for: mrz) else { return nil }
+        return (mrz, identity, page)
+    }
+
+    private func accept(_ mrz: MRZResult, identity: DocumentIdentity, page: Quad, into observation: inout DocumentObservation) {
+        observation.mrz = mrz
+        observation.document = identity
+        observation.corners = page
+        observation.orientation = Orientation(of: page)
+    }
+
+    private func debugLog(_ message: String) {
+        FileHandle.standardError.write(Data("passport: \(message)\n".utf8))
     }
 }

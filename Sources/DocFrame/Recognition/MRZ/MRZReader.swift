@@ -41,15 +41,44 @@ public struct MRZReader: Sendable {
     /// `read(in:)` with the clockwise quarter turns the image needed for the zone to stand
     /// upright (2 for a page upside down): where the MRZ lies tells how the page is turned.
     func readTurned(in image: Image) throws -> (result: MRZResult, quarterTurns: Int)? {
+        try readZone(in: image).map { ($0.result, $0.quarterTurns) }
+    }
+
+    /// A zone read in an image, with where it lies: `lines` are the zone's text-line boxes in
+    /// the image turned clockwise by `quarterTurns` (where the zone stands upright), whose size
+    /// is `turnedWidth` x `turnedHeight`.
+    struct Zone: Sendable {
+        var result: MRZResult
+        var quarterTurns: Int
+        var lines: [TextLineBox]
+        var turnedWidth: Int
+        var turnedHeight: Int
+
+        /// `point` in the turned image mapped back to the image read.
+        func unturned(_ point: Point) -> Point {
+            switch quarterTurns {
+            case 1: Point(x: point.y, y: Double(turnedWidth) - point.x)
+            case 2: Point(x: Double(turnedWidth) - point.x, y: Double(turnedHeight) - point.y)
+            case 3: Point(x: Double(turnedHeight) - point.y, y: point.x)
+            default: point
+            }
+        }
+    }
+
+    /// `readTurned(in:)` with the zone's line boxes (see `Zone`). `turns` limits the quarter
+    /// turns tried (upright first).
+    func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3]) throws -> Zone? {
         let gray = image.isGrayscale ? image : try image.grayscale()
-        var best: (result: MRZResult, quarterTurns: Int)?
+        var best: Zone?
         // Upright first; a photo may show the document upside down or sideways, which costs
         // the extra passes only when the upright one finds no valid zone.
-        for quarterTurns in [0, 2, 1, 3] {
+        for quarterTurns in turns {
             let turned = quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns)
-            if let result = try readUpright(turned) {
-                if result.valid { return (result, quarterTurns) }
-                if best == nil || Self.passing(result) > Self.passing(best!.result) { best = (result, quarterTurns) }
+            if let read = try readUpright(turned) {
+                let zone = Zone(result: read.result, quarterTurns: quarterTurns, lines: read.lines,
+                                turnedWidth: turned.width, turnedHeight: turned.height)
+                if read.result.valid { return zone }
+                if best == nil || Self.passing(read.result) > Self.passing(best!.result) { best = zone }
             }
         }
         return best
@@ -60,8 +89,8 @@ public struct MRZReader: Sendable {
     /// A valid reading that needed correction or holds characters the OCR doubted in its
     /// checked fields must be confirmed by another cut of the zone (`confirmed`): two misreads
     /// can cancel out in a check digit, but rarely do so alike in two cuts.
-    private func readUpright(_ gray: Image) throws -> MRZResult? {
-        var best: MRZResult?
+    private func readUpright(_ gray: Image) throws -> (result: MRZResult, lines: [TextLineBox])? {
+        var best: (result: MRZResult, lines: [TextLineBox])?
         for attempt in attempts(for: gray) {
             guard let lines = try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight) else { continue }
             let groups = MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
@@ -71,12 +100,12 @@ public struct MRZReader: Sendable {
                     guard let reading = try readGroup(group, in: gray, variant: variant) else { continue }
                     let result = reading.result
                     if result.valid {
-                        guard reading.needsConfirmation else { return result }
-                        return try confirmed(reading, earlier: readings, group: group, in: gray, after: v)
+                        guard reading.needsConfirmation else { return (result, group.lines) }
+                        return (try confirmed(reading, earlier: readings, group: group, in: gray, after: v), group.lines)
                     }
                     readings.append(reading)
-                    if let merged = merge(readings) { return merged }
-                    if best == nil || Self.passing(result) > Self.passing(best!) { best = result }
+                    if let merged = merge(readings) { return (merged, group.lines) }
+                    if best == nil || Self.passing(result) > Self.passing(best!.result) { best = (result, group.lines) }
                 }
             }
         }

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A passport's photo page found from its machine-readable zone.
+///
+/// The zone is the most distinctive thing on the page and sits at a fixed place on it (ICAO
+/// 9303 part 4: two OCR-B lines of 44 characters along the bottom edge, a few millimetres from
+/// the left, right and bottom edges). The page outline, in contrast, is easily mistaken: the
+/// booklet's cover and facing page around it, a printed frame or a dark header band inside it
+/// give stronger or longer edges than the page's own. So the zone's line boxes give the page's
+/// place, direction and scale (`hypothesis`), and each side is then fitted to the strongest
+/// edge near where it must be (`fitted`).
+enum PassportPage {
+    /// The TD3 page and its zone in canonical pixels (1476 x 1039 for 125 x 88 mm, as the
+    /// specimens are drawn): the lines' ink from `zoneLeft` to `zoneRight`, their centres at
+    /// `line1Y` and `line2Y` (ICAO: 2.54 mm pitch, first character about 6 mm in, the lower
+    /// line about 5 mm above the bottom edge).
+    static let pageWidth = 1476.0, pageHeight = 1039.0
+    static let zoneLeft = 62.0, zoneRight = 1412.0
+    static let line1Y = 915.0, line2Y = 979.0
+
+    /// The page's corners (its own order: top-left of the upright page first) in the image the
+    /// zone was read in, from the zone's line boxes alone; nil unless the zone is a TD3's.
+    ///
+    /// A similarity: the text's direction and the lines' length give rotation and scale; the
+    /// page's height comes from the same scale, since the two lines are too close together to
+    /// measure foreshortening across the page.
+    ///
+    /// - Parameter measuringHeight: take the vertical scale from the lines' pitch instead (for a
+    ///   zone in a flattened image, whose vertical scale may differ from its horizontal one and
+    ///   whose lines are large enough to measure it).
+    static func hypothesis(for zone: MRZReader.Zone, measuringHeight: Bool = false) -> Quad? {
+        guard zone.result.format == .td3, zone.lines.count == 2 else { return nil }
+        let l1 = zone.lines[0], l2 = zone.lines[1]
+        let angle = (l1.angle + l2.angle) / 2 * .pi / 180
+        let u = Point(x: cos(angle), y: sin(angle)), n = Point(x: -sin(angle), y: cos(angle))
+        let width = (l1.width + l2.width) / 2
+        guard width > 0 else { return nil }
+        let s = width / (zoneRight - zoneLeft)
+        func left(_ l: TextLineBox) -> Point { Point(x: l.centerX - u.x * l.width / 2, y: l.centerY - u.y * l.width / 2) }
+        let a = left(l1), b = left(l2)
+        let origin = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        let middle = (line1Y + line2Y) / 2
+        var k = 1.0
+        if measuringHeight {
+            let pitch = (l2.centerX - l1.centerX) * n.x + (l2.centerY - l1.centerY) * n.y
+            k = min(1.5, max(0.67, pitch / (s * (line2Y - line1Y))))
+        }
+        func map(_ x: Double, _ y: Double) -> Point {
+            let dx = s * (x - zoneLeft), dy = s * k * (y - middle)
+            return zone.unturned(Point(x: origin.x + u.x * dx + n.x * dy, y: origin.y + u.y * dx + n.y * dy))
+        }
+        return Quad(topLeft: map(0, 0), topRight: map(pageWidth, 0),
+                    bottomRight: map(pageWidth, pageHeight), bottomLeft: map(0, pageHeight))
+    }
+
+    /// `page` with each side moved to the strongest edge near it: first within 6% of the page's
+    /// width (the hypothesis's error on the far side), then within 1.5% (the booklet's cover
+    /// edge and a printed frame lie 2 to 4% away from the page's edge).
+    static func fitted(_ page: Quad, in image: Image) -> Quad {
+        let width = page.topLeft.distance(to: page.topRight)
+        var quad = page
+        for share in [0.06, 0.015] {
+            quad = (try? DocumentLocator.refine(quad, in: image, search: max(2, share * width))) ?? quad
+        }
+        return quad
+    }
+
+    /// Whether two outlines of a page agree (every corner within `tolerance` of the page's
+    /// diagonal), whichever corner each starts at.
+    static func agree(_ a: Quad, _ b: Quad, tolerance: Double = 0.03) -> Quad? {
+        let limit = tolerance * a.diagonal
+        for k in 0..<4 {
+            let turned = b.rotatingLabels(by: k)
+            if a.maxCornerDistance(to: turned) <= limit { return turned }
+        }
+        return nil
+    }
+
+    /// The physical width/height of the rectangle `quad` shows, with the perspective undone
+    /// (a pinhole camera looking through the image's centre, square pixels); nil when the
+    /// perspective is too weak to tell the focal length (then the quad's own side ratio is
+    /// already right) or the answer is implausible.
+    static func perspectiveAspect(of quad: Quad, imageWidth: Int, imageHeight: Int) -> Double? {
+        let cx = Double(imageWidth) / 2, cy = Double(imageHeight) / 2
+        func h(_ p: Point) -> SIMD3<Double> { SIMD3(p.x - cx, p.y - cy, 1) }
+        func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+        }
+        func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
+        let m1 = h(quad.topLeft), m2 = h(quad.topRight), m3 = h(quad.bottomLeft), m4 = h(quad.bottomRight)
+        let d2 = dot(cross(m2, m4), m3), d3 = dot(cross(m3, m4), m2)
+        guard abs(d2) > 1e-9, abs(d3) > 1e-9 else { return nil }
+        let k2 = dot(cross(m1, m4), m3) / d2, k3 = dot(cross(m1, m4), m2) / d3
+        let n2 = k2 * m2 - m1, n3 = k3 * m3 - m1
+        let zz = n2.z * n3.z
+        guard abs(zz) > 1e-12 else { return nil }
+        let f2 = -(n2.x * n3.x + n2.y * n3.y) / zz
+        let longer = Double(max(imageWidth, imageHeight))
+        // Phone cameras: a focal length between about 0.5 and 4 image widths.
+        guard f2 > 0.25 * longer * longer, f2 < 16 * longer * longer else { return nil }
+        let w2 = (n2.x * n2.x + n2.y * n2.y) / f2 + n2.z * n2.z
+        let h2 = (n3.x * n3.x + n3.y * n3.y) / f2 + n3.z * n3.z
+        guard w2 > 0, h2 > 0 else { return nil }
+        return (w2 / h2).squareRoot()
+    }
+}
