@@ -40,12 +40,8 @@ extension Recognizer {
             if let identity {
                 // The outline may be the booklet around the page: the page is where its zone says.
                 var page = quad.rotatingLabels(by: (4 - zone.quarterTurns) % 4)
-                if let inFlat = PassportPage.hypothesis(for: zone, measuringHeight: true) {
-                    let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
-                    let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
-                                     bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
-                    let fitted = PassportPage.fitted(guess, in: image)
-                    if Recognizer.debugPassport { debugLog("flat-zone guess=\(guess.pairs) fitted=\(fitted.pairs) located=\(page.pairs)") }
+                if let fitted = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
+                    if Recognizer.debugPassport { debugLog("flat-zone fitted=\(fitted.pairs) located=\(page.pairs)") }
                     if PassportPage.agree(fitted, page) == nil { page = fitted }
                 }
                 accept(zone.result, identity: identity, page: page, into: &observation)
@@ -73,12 +69,21 @@ extension Recognizer {
               let guess = PassportPage.hypothesis(for: zone) else { return nil }
         var page = PassportPage.fitted(guess, in: image)
         if Recognizer.debugPassport { debugLog("photo-zone valid=\(zone.result.valid) turns=\(zone.quarterTurns) guess=\(guess.pairs) fitted=\(page.pairs)") }
-        if let located, let same = PassportPage.agree(page, located) { page = same }
         var mrz = zone.result
-        if !mrz.valid, let flat = try? image.warped(page, width: Int(PassportPage.pageWidth), height: Int(PassportPage.pageHeight)),
-           let again = try? reader.readZone(in: flat, turns: [0]), again.result.valid {
-            mrz = again.result
+        // The guess from the photo ignores perspective (the zone is too thin to show it): read
+        // the zone again in the page flattened by this first fit, where its lines are upright
+        // and large, and place the page from there.
+        if let flat = try? image.warped(page, width: Int(PassportPage.pageWidth), height: Int(PassportPage.pageHeight)),
+           let again = try? reader.readZone(in: flat, turns: [0]) {
+            if again.result.valid || !mrz.valid, again.result.format == .td3, again.result.lines.first?.first == "P" {
+                if again.result.valid || Self.passing(again.result) > Self.passing(mrz) { mrz = again.result }
+            }
+            if let second = PassportPage.page(around: again, in: flat, flattenedFrom: page, image: image) {
+                if Recognizer.debugPassport { debugLog("second fit=\(second.pairs)") }
+                page = second
+            }
         }
+        if let located, let same = PassportPage.agree(page, located) { page = same }
         guard let identity = PassportRule.identity(for: mrz) else { return nil }
         return (mrz, identity, page)
     }
@@ -89,6 +94,8 @@ extension Recognizer {
         observation.corners = page
         observation.orientation = Orientation(of: page)
     }
+
+    private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
 
     private func debugLog(_ message: String) {
         FileHandle.standardError.write(Data("passport: \(message)\n".utf8))

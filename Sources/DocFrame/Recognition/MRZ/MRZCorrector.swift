@@ -142,6 +142,12 @@ struct MRZCorrector: Sendable {
     /// Coerces every position to its character class.
     func coerce(_ input: [[Character]], layout: MRZLayout) -> [[Character]] {
         var lines = input
+        // A TD3 zone that is not a visa's is a passport's, whose document code starts with P
+        // (ICAO 9303 part 4); the OCR reads OCR-B's P as F or R when its bowl is faint, and no
+        // check digit covers it.
+        if layout.format == .td3, !layout.isVisa, let first = lines.first?.first, "FRBE".contains(first) {
+            lines[0][0] = "P"
+        }
         for (l, classes) in layout.classes.enumerated() where l < lines.count {
             for (i, cls) in classes.enumerated() where i < lines[l].count {
                 let c = lines[l][i]

@@ -53,13 +53,15 @@ enum PassportPage {
                     bottomRight: map(pageWidth, pageHeight), bottomLeft: map(0, pageHeight))
     }
 
-    /// `page` with each side moved to the strongest edge near it: first within 6% of the page's
-    /// width (the hypothesis's error on the far side), then within 1.5% (the booklet's cover
-    /// edge and a printed frame lie 2 to 4% away from the page's edge).
+    /// `page` with each side moved to the strongest edge near it: within 2.5% of the page's
+    /// width, then 1%. The booklet's cover edge, a printed frame, a coloured band or a header
+    /// lie 2 to 12% inside or outside the page's edge and are often stronger than it: measured
+    /// on generated captures, a first search of 6% moved good guesses (within 0.3% of the
+    /// true corners) onto them in a third of the orv and uto pages.
     static func fitted(_ page: Quad, in image: Image) -> Quad {
         let width = page.topLeft.distance(to: page.topRight)
         var quad = page
-        for share in [0.06, 0.015] {
+        for share in [0.025, 0.01] {
             quad = (try? DocumentLocator.refine(quad, in: image, search: max(2, share * width))) ?? quad
         }
         return quad
@@ -67,7 +69,7 @@ enum PassportPage {
 
     /// Whether two outlines of a page agree (every corner within `tolerance` of the page's
     /// diagonal), whichever corner each starts at.
-    static func agree(_ a: Quad, _ b: Quad, tolerance: Double = 0.03) -> Quad? {
+    static func agree(_ a: Quad, _ b: Quad, tolerance: Double = 0.015) -> Quad? {
         let limit = tolerance * a.diagonal
         for k in 0..<4 {
             let turned = b.rotatingLabels(by: k)
@@ -102,5 +104,15 @@ enum PassportPage {
         let h2 = (n3.x * n3.x + n3.y * n3.y) / f2 + n3.z * n3.z
         guard w2 > 0, h2 > 0 else { return nil }
         return (w2 / h2).squareRoot()
+    }
+
+    /// The page around a zone read in `flat`, the image `quad` (in `image`) was flattened to:
+    /// the zone's page (`hypothesis`, its height measured) mapped back into `image` and fitted.
+    static func page(around zone: MRZReader.Zone, in flat: Image, flattenedFrom quad: Quad, image: Image) -> Quad? {
+        guard let inFlat = hypothesis(for: zone, measuringHeight: true) else { return nil }
+        let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
+        let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
+                         bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
+        return fitted(guess, in: image)
     }
 }
