@@ -12,11 +12,14 @@ import Foundation
 enum PassportPage {
     /// The TD3 page and its zone in canonical pixels (1476 x 1039 for 125 x 88 mm, as the
     /// specimens are drawn): the lines' ink from `zoneLeft` to `zoneRight`, their centres at
-    /// `line1Y` and `line2Y` (ICAO: 2.54 mm pitch, first character about 6 mm in, the lower
+    /// `line1Y` and `line2Y` as the line finder measures them (ICAO: 2.54 mm pitch, first character about 6 mm in, the lower
     /// line about 5 mm above the bottom edge).
     static let pageWidth = 1476.0, pageHeight = 1039.0
-    static let zoneLeft = 62.0, zoneRight = 1412.0
-    static let line1Y = 915.0, line2Y = 979.0
+    /// Calibrated on 60 generated captures against their true corners: the line boxes found
+    /// (black-hat, closing) reach about 4 px beyond the ink on the left, and their centres'
+    /// pitch measures about 2% short of the baselines' 64 px.
+    static let zoneLeft = 56.0, zoneRight = 1409.0
+    static let line1Y = 915.5, line2Y = 978.4
 
     /// The page's corners (its own order: top-left of the upright page first) in the image the
     /// zone was read in, from the zone's line boxes alone; nil unless the zone is a TD3's.
@@ -113,6 +116,9 @@ enum PassportPage {
         let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
         let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
                          bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
+        if Recognizer.debugPassport {
+            FileHandle.standardError.write(Data("passport: guess=\(guess.pairs)\n".utf8))
+        }
         return fitted(guess, in: image)
     }
 }
