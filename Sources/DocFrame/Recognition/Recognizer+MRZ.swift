@@ -64,7 +64,7 @@ extension Recognizer {
     /// located outline is kept when it agrees.
     private func passportPage(in image: Image, reader: MRZReader, located: Quad?)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
-        guard let zone = try? reader.readZone(in: image), zone.result.format == .td3,
+        guard let zone = try? reader.readZone(in: image, scope: .passportScout), zone.result.format == .td3,
               zone.result.lines.first?.first == "P",
               let guess = PassportPage.hypothesis(for: zone) else { return nil }
         var page = PassportPage.fitted(guess, in: image)

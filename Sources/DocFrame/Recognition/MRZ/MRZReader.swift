@@ -44,6 +44,25 @@ public struct MRZReader: Sendable {
         try readZone(in: image).map { ($0.result, $0.quarterTurns) }
     }
 
+    /// How much of the work a read does: every candidate zone and cut (`full`), or a quick look
+    /// over a whole photo for a passport's zone (`passportScout`: the best two-line zone whose
+    /// lines are as long for their height as 44 OCR-B characters, one cut), which keeps the
+    /// search cheap on photos with no zone at all.
+    struct Scope: Sendable {
+        var maxGroups: Int
+        var variants: Int
+        var minimumElongation: Double
+
+        static let full = Scope(maxGroups: 3, variants: MRZReader.variants.count, minimumElongation: 0)
+        /// A TD3 line box is about 42 times as long as high on a sharp page (1353 x 32 px
+        /// canonical); blur fattens it, a TD1 or TD2 line is 29-35 times.
+        static let passportScout = Scope(maxGroups: 1, variants: 1, minimumElongation: 28)
+
+        func accepts(_ group: MRZLocator.Group) -> Bool {
+            minimumElongation == 0 || (group.lines.count == 2 && group.lines.allSatisfy { $0.width >= minimumElongation * $0.height })
+        }
+    }
+
     /// A zone read in an image, with where it lies: `lines` are the zone's text-line boxes in
     /// the image turned clockwise by `quarterTurns` (where the zone stands upright), whose size
     /// is `turnedWidth` x `turnedHeight`.
@@ -67,14 +86,19 @@ public struct MRZReader: Sendable {
 
     /// `readTurned(in:)` with the zone's line boxes (see `Zone`). `turns` limits the quarter
     /// turns tried (upright first).
-    func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3]) throws -> Zone? {
+    func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3], scope: Scope = .full) throws -> Zone? {
         let gray = image.isGrayscale ? image : try image.grayscale()
         var best: Zone?
         // Upright first; a photo may show the document upside down or sideways, which costs
         // the extra passes only when the upright one finds no valid zone.
-        for quarterTurns in turns {
+        // A half turn finds the same line boxes: where one found no candidate zone at all, the
+        // other would not either.
+        var empty = Set<Int>()
+        for quarterTurns in turns where !empty.contains(quarterTurns % 2) {
             let turned = quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns)
-            if let read = try readUpright(turned) {
+            var sawGroup = false
+            defer { if !sawGroup { empty.insert(quarterTurns % 2) } }
+            if let read = try readUpright(turned, scope: scope, sawGroup: &sawGroup) {
                 let zone = Zone(result: read.result, quarterTurns: quarterTurns, lines: read.lines,
                                 turnedWidth: turned.width, turnedHeight: turned.height)
                 if read.result.valid { return zone }
@@ -89,14 +113,16 @@ public struct MRZReader: Sendable {
     /// A valid reading that needed correction or holds characters the OCR doubted in its
     /// checked fields must be confirmed by another cut of the zone (`confirmed`): two misreads
     /// can cancel out in a check digit, but rarely do so alike in two cuts.
-    private func readUpright(_ gray: Image) throws -> (result: MRZResult, lines: [TextLineBox])? {
+    private func readUpright(_ gray: Image, scope: Scope, sawGroup: inout Bool) throws -> (result: MRZResult, lines: [TextLineBox])? {
         var best: (result: MRZResult, lines: [TextLineBox])?
         for attempt in attempts(for: gray) {
             guard let lines = try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight) else { continue }
             let groups = MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
+                .filter(scope.accepts).prefix(scope.maxGroups)
+            if !groups.isEmpty { sawGroup = true }
             for group in groups {
                 var readings: [Reading] = []
-                for (v, variant) in Self.variants.enumerated() {
+                for (v, variant) in Self.variants.prefix(scope.variants).enumerated() {
                     guard let reading = try readGroup(group, in: gray, variant: variant) else { continue }
                     let result = reading.result
                     if result.valid {
