@@ -16,6 +16,18 @@ struct MRZCorrectionTests {
         #expect(r.fields["surname"] == "ERIKSSON" && r.fields["givenNames"] == "ANNA MARIA")
     }
 
+    @Test("a passport zone's document code read as F or R is a P; a visa's V and a TD2 code stay")
+    func passportDocumentCode() throws {
+        for misread in ["F", "R"] {
+            let r = try #require(parser.parseCorrecting([misread + td3[0].dropFirst(), td3[1]]))
+            #expect(r.lines == td3 && r.valid)
+            #expect(PassportRule.identity(for: r) != nil)
+        }
+        let td2 = ["I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"]
+        let other = try #require(parser.parseCorrecting(["F" + td2[0].dropFirst(), td2[1]]))
+        #expect(other.lines[0].first == "F")
+    }
+
     @Test("a look-alike in a document number is corrected when the check digit allows one reading")
     func documentNumberLookAlike() throws {
         // L898902C3 read with O for the 0: of O, 0, D and Q only 0 passes the check digit 6.

@@ -40,9 +40,13 @@ extension Recognizer {
             if let identity {
                 // The outline may be the booklet around the page: the page is where its zone says.
                 var page = quad.rotatingLabels(by: (4 - zone.quarterTurns) % 4)
-                if let fitted = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
-                    if Recognizer.debugPassport { debugLog("flat-zone fitted=\(fitted.pairs) located=\(page.pairs)") }
-                    if PassportPage.agree(fitted, page) == nil { page = fitted }
+                if !PassportPage.zoneFitsPage(zone), let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
+                    if Recognizer.debugPassport { debugLog("flat-zone fitted=\(placed.fitted.pairs) located=\(page.pairs)") }
+                    // The located outline, fitted to the image's edges already, stands when the
+                    // zone puts the page about there: the zone's guess is good to 2-3%, and the
+                    // edge fit around it can still take a printed band inside the page.
+                    let near = PassportPage.agree(placed.guess, page, tolerance: 0.03) != nil
+                    if !near, PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
                 }
                 accept(zone.result, identity: identity, page: page, into: &observation)
                 return
@@ -70,17 +74,23 @@ extension Recognizer {
         var page = PassportPage.fitted(guess, in: image)
         if Recognizer.debugPassport { debugLog("photo-zone valid=\(zone.result.valid) turns=\(zone.quarterTurns) guess=\(guess.pairs) fitted=\(page.pairs)") }
         var mrz = zone.result
+        var readings = [zone.result]
         // The guess from the photo ignores perspective (the zone is too thin to show it): read
         // the zone again in the page flattened by this first fit, where its lines are upright
-        // and large, and place the page from there.
-        if let flat = try? image.warped(page, width: Int(PassportPage.pageWidth), height: Int(PassportPage.pageHeight)),
-           let again = try? reader.readZone(in: flat, turns: [0]) {
-            if again.result.valid || !mrz.valid, again.result.format == .td3, again.result.lines.first?.first == "P" {
+        // and large, and place the page from there; once more from that page while no reading
+        // is valid.
+        for _ in 0..<2 where !mrz.valid {
+            guard let flat = try? image.warped(page, width: Int(PassportPage.pageWidth), height: Int(PassportPage.pageHeight)),
+                  let again = try? reader.readZone(in: flat, turns: [0]) else { break }
+            if again.result.format == .td3, again.result.lines.first?.first == "P" {
+                readings.append(again.result)
                 if again.result.valid || Self.passing(again.result) > Self.passing(mrz) { mrz = again.result }
+                if !mrz.valid, let vouched = MRZReader.vouched(readings) { mrz = vouched }
             }
             if let second = PassportPage.page(around: again, in: flat, flattenedFrom: page, image: image) {
-                if Recognizer.debugPassport { debugLog("second fit=\(second.pairs)") }
-                page = second
+                if Recognizer.debugPassport { debugLog("next fit=\(second.fitted.pairs) valid=\(mrz.valid)") }
+                page = second.fitted
+                if let located, let same = PassportPage.agree(second.guess, located, tolerance: 0.03) { page = same }
             }
         }
         if let located, let same = PassportPage.agree(page, located) { page = same }

@@ -154,6 +154,21 @@ public struct MRZReader: Sendable {
         return result
     }
 
+    /// A reading every check of which holds but that was not vouched for (`confirmed`), now
+    /// vouched for by another reading of the zone from a different cut of the image (the photo
+    /// and the page flattened from it) whose checks all hold with the same checked characters.
+    static func vouched(_ readings: [MRZResult]) -> MRZResult? {
+        let holding = readings.filter { !$0.checks.isEmpty && $0.checks.values.allSatisfy { $0 } }
+        for (i, a) in holding.enumerated() {
+            if holding[(i + 1)...].contains(where: { agree(a, $0) }) {
+                var result = a
+                result.valid = true
+                return result
+            }
+        }
+        return nil
+    }
+
     /// Whether two readings of a zone have the same format and the same checked characters.
     static func agree(_ a: MRZResult, _ b: MRZResult) -> Bool {
         a.format == b.format && checkedCharacters(of: a) == checkedCharacters(of: b)

@@ -70,6 +70,24 @@ enum PassportPage {
         return quad
     }
 
+    /// Whether the image a zone was read in is the page itself: the zone's lines lie where a
+    /// TD3 page has them, in coordinates relative to the (turned) image's width and height, so
+    /// whatever the image's own aspect. A booklet (its cover 2.5% beyond the page's sides, two
+    /// pages high), a printed frame (the zone outside it) or a page cut below its header (the
+    /// lines' pitch a seventh larger) puts them elsewhere.
+    static func zoneFitsPage(_ zone: MRZReader.Zone) -> Bool {
+        guard zone.lines.count == 2 else { return false }
+        let w = Double(zone.turnedWidth), h = Double(zone.turnedHeight)
+        let angle = (zone.lines[0].angle + zone.lines[1].angle) / 2 * .pi / 180
+        for (line, y) in zip(zone.lines, [line1Y, line2Y]) {
+            let dx = cos(angle) * line.width / 2
+            guard abs((line.centerX - dx) / w - zoneLeft / pageWidth) <= 0.012,
+                  abs((line.centerX + dx) / w - zoneRight / pageWidth) <= 0.012,
+                  abs(line.centerY / h - y / pageHeight) <= 0.008 else { return false }
+        }
+        return true
+    }
+
     /// Whether two outlines of a page agree (every corner within `tolerance` of the page's
     /// diagonal), whichever corner each starts at.
     static func agree(_ a: Quad, _ b: Quad, tolerance: Double = 0.015) -> Quad? {
@@ -111,7 +129,7 @@ enum PassportPage {
 
     /// The page around a zone read in `flat`, the image `quad` (in `image`) was flattened to:
     /// the zone's page (`hypothesis`, its height measured) mapped back into `image` and fitted.
-    static func page(around zone: MRZReader.Zone, in flat: Image, flattenedFrom quad: Quad, image: Image) -> Quad? {
+    static func page(around zone: MRZReader.Zone, in flat: Image, flattenedFrom quad: Quad, image: Image) -> (guess: Quad, fitted: Quad)? {
         guard let inFlat = hypothesis(for: zone, measuringHeight: true) else { return nil }
         let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
         let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
@@ -119,6 +137,6 @@ enum PassportPage {
         if Recognizer.debugPassport {
             FileHandle.standardError.write(Data("passport: guess=\(guess.pairs)\n".utf8))
         }
-        return fitted(guess, in: image)
+        return (guess, fitted(guess, in: image))
     }
 }
