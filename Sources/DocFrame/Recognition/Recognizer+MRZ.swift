@@ -40,13 +40,12 @@ extension Recognizer {
             if let identity {
                 // The outline may be the booklet around the page: the page is where its zone says.
                 var page = quad.rotatingLabels(by: (4 - zone.quarterTurns) % 4)
+                // The located outline, fitted to the image's edges already, stands when the zone
+                // lies in it where a page has it (the edge fit around the zone's guess can still
+                // take a printed band inside the page).
                 if !PassportPage.zoneFitsPage(zone), let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
                     if Recognizer.debugPassport { debugLog("flat-zone fitted=\(placed.fitted.pairs) located=\(page.pairs)") }
-                    // The located outline, fitted to the image's edges already, stands when the
-                    // zone puts the page about there: the zone's guess is good to 2-3%, and the
-                    // edge fit around it can still take a printed band inside the page.
-                    let near = PassportPage.agree(placed.guess, page, tolerance: 0.03) != nil
-                    if !near, PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
+                    if PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
                 }
                 accept(zone.result, identity: identity, page: page, into: &observation)
                 return
@@ -68,34 +67,10 @@ extension Recognizer {
     /// located outline is kept when it agrees.
     private func passportPage(in image: Image, reader: MRZReader, located: Quad?)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
-        guard let zone = try? reader.readZone(in: image, scope: .passportScout), zone.result.format == .td3,
-              zone.result.lines.first?.first == "P",
-              let guess = PassportPage.hypothesis(for: zone) else { return nil }
-        var page = PassportPage.fitted(guess, in: image)
-        if Recognizer.debugPassport { debugLog("photo-zone valid=\(zone.result.valid) turns=\(zone.quarterTurns) guess=\(guess.pairs) fitted=\(page.pairs)") }
-        var mrz = zone.result
-        var readings = [zone.result]
-        // The guess from the photo ignores perspective (the zone is too thin to show it): read
-        // the zone again in the page flattened by this first fit, where its lines are upright
-        // and large, and place the page from there; once more from that page while no reading
-        // is valid.
-        for _ in 0..<2 where !mrz.valid {
-            guard let flat = try? image.warped(page, width: Int(PassportPage.pageWidth), height: Int(PassportPage.pageHeight)),
-                  let again = try? reader.readZone(in: flat, turns: [0]) else { break }
-            if again.result.format == .td3, again.result.lines.first?.first == "P" {
-                readings.append(again.result)
-                if again.result.valid || Self.passing(again.result) > Self.passing(mrz) { mrz = again.result }
-                if !mrz.valid, let vouched = MRZReader.vouched(readings) { mrz = vouched }
-            }
-            if let second = PassportPage.page(around: again, in: flat, flattenedFrom: page, image: image) {
-                if Recognizer.debugPassport { debugLog("next fit=\(second.fitted.pairs) valid=\(mrz.valid)") }
-                page = second.fitted
-                if let located, let same = PassportPage.agree(second.guess, located, tolerance: 0.03) { page = same }
-            }
-        }
-        if let located, let same = PassportPage.agree(page, located) { page = same }
-        guard let identity = PassportRule.identity(for: mrz) else { return nil }
-        return (mrz, identity, page)
+        guard let zone = try? reader.readZone(in: image, scope: .passportScout),
+              let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located),
+              let identity = PassportRule.identity(for: placed.mrz) else { return nil }
+        return (placed.mrz, identity, placed.page)
     }
 
     private func accept(_ mrz: MRZResult, identity: DocumentIdentity, page: Quad, into observation: inout DocumentObservation) {
@@ -105,9 +80,7 @@ extension Recognizer {
         observation.orientation = Orientation(of: page)
     }
 
-    private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
-
-    private func debugLog(_ message: String) {
-        FileHandle.standardError.write(Data("passport: \(message)\n".utf8))
+    func debugLog(_ message: String) {
+        PassportPage.debugLog(message)
     }
 }

@@ -46,7 +46,7 @@ public struct MRZReader: Sendable {
 
     /// How much of the work a read does: every candidate zone and cut (`full`), or a quick look
     /// over a whole photo for a passport's zone (`passportScout`: the best two-line zone whose
-    /// lines are as long for their height as 44 OCR-B characters, one cut), which keeps the
+    /// lines are as long for their height as 44 OCR-B characters, two cuts), which keeps the
     /// search cheap on photos with no zone at all.
     struct Scope: Sendable {
         var maxGroups: Int
@@ -56,7 +56,7 @@ public struct MRZReader: Sendable {
         static let full = Scope(maxGroups: 3, variants: MRZReader.variants.count, minimumElongation: 0)
         /// A TD3 line box is about 42 times as long as high on a sharp page (1353 x 32 px
         /// canonical); blur fattens it, a TD1 or TD2 line is 29-35 times.
-        static let passportScout = Scope(maxGroups: 1, variants: 1, minimumElongation: 28)
+        static let passportScout = Scope(maxGroups: 1, variants: 2, minimumElongation: 24)
 
         func accepts(_ group: MRZLocator.Group) -> Bool {
             minimumElongation == 0 || (group.lines.count == 2 && group.lines.allSatisfy { $0.width >= minimumElongation * $0.height })
@@ -253,7 +253,14 @@ public struct MRZReader: Sendable {
     /// the zone to stand upright (see `readTurned(in:)`).
     func readPassportTurned(in image: Image, pageAspectRatio: Double? = nil)
         throws -> (mrz: MRZResult, identity: DocumentIdentity?, quarterTurns: Int)? {
-        guard let read = try readTurned(in: image) else { return nil }
+        guard let zone = try readZone(in: image) else { return nil }
+        var read = (result: zone.result, quarterTurns: zone.quarterTurns)
+        // A whole photo (no page shape given) whose passport zone did not read valid: read it
+        // again in the page the zone places, at the scale the model was trained at.
+        if pageAspectRatio == nil, !read.result.valid,
+           let placed = PassportPage.place(from: zone, in: image, reader: self, located: nil), placed.mrz.valid {
+            read.result = placed.mrz
+        }
         // A page read sideways has the other shape.
         let aspect = pageAspectRatio.map { read.quarterTurns % 2 == 1 ? 1 / $0 : $0 }
         return (read.result, PassportRule.identity(for: read.result, pageAspectRatio: aspect), read.quarterTurns)

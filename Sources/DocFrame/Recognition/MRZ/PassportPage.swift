@@ -134,9 +134,48 @@ enum PassportPage {
         let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
         let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
                          bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
-        if Recognizer.debugPassport {
-            FileHandle.standardError.write(Data("passport: guess=\(guess.pairs)\n".utf8))
-        }
+        debugLog("guess=\(guess.pairs)")
         return (guess, fitted(guess, in: image))
+    }
+
+    /// The page around a passport's zone read in a whole photo (`zone`), and the best reading
+    /// of the zone: the page guessed from the zone and fitted, then (while no reading is valid,
+    /// twice at most) the zone read again in the page flattened from that fit, where its lines
+    /// are upright and large, and the page placed again from there: the guess from the photo
+    /// ignores perspective, as the zone is too thin to show it. Two cuts whose checks all hold
+    /// with the same checked characters vouch for a reading (`MRZReader.vouched`). The located
+    /// outline is kept when it agrees. Nil unless the zone is a passport's (TD3, code P).
+    static func place(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?)
+        -> (mrz: MRZResult, page: Quad)? {
+        guard zone.result.format == .td3, zone.result.lines.first?.first == "P",
+              let guess = hypothesis(for: zone) else { return nil }
+        var page = fitted(guess, in: image)
+        debugLog("photo-zone valid=\(zone.result.valid) turns=\(zone.quarterTurns) guess=\(guess.pairs) fitted=\(page.pairs)")
+        var mrz = zone.result
+        var readings = [zone.result]
+        for _ in 0..<2 where !mrz.valid {
+            guard let flat = try? image.warped(page, width: Int(pageWidth), height: Int(pageHeight)),
+                  let again = try? reader.readZone(in: flat, turns: [0]) else { break }
+            if again.result.format == .td3, again.result.lines.first?.first == "P" {
+                readings.append(again.result)
+                if again.result.valid || passing(again.result) > passing(mrz) { mrz = again.result }
+                if !mrz.valid, let vouched = MRZReader.vouched(readings) { mrz = vouched }
+            }
+            if let next = self.page(around: again, in: flat, flattenedFrom: page, image: image) {
+                debugLog("next fit=\(next.fitted.pairs) valid=\(mrz.valid)")
+                page = next.fitted
+            }
+        }
+        if let located, let same = agree(page, located) { page = same }
+        return (mrz, page)
+    }
+
+    private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
+
+    /// DOCFRAME_DEBUG_PASSPORT=1 prints the steps to standard error (development only; corners
+    /// and validity, never field values).
+    static func debugLog(_ message: @autoclosure () -> String) {
+        guard Recognizer.debugPassport else { return }
+        FileHandle.standardError.write(Data("passport: \(message())\n".utf8))
     }
 }
