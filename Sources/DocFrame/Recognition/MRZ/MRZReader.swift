@@ -52,11 +52,15 @@ public struct MRZReader: Sendable {
         var maxGroups: Int
         var variants: Int
         var minimumElongation: Double
+        /// Line-finding scales left out, largest first.
+        var skippedAttempts = 0
 
         static let full = Scope(maxGroups: 3, variants: MRZReader.variants.count, minimumElongation: 0)
         /// A TD3 line box is about 42 times as long as high on a sharp page (1353 x 32 px
         /// canonical); blur fattens it, a TD1 or TD2 line is 29-35 times.
-        static let passportScout = Scope(maxGroups: 1, variants: 2, minimumElongation: 24)
+        /// The scale for characters a fiftieth of the image's width (a page filling the photo)
+        /// is left out: such a page's outline is found and read first.
+        static let passportScout = Scope(maxGroups: 1, variants: 2, minimumElongation: 24, skippedAttempts: 1)
 
         func accepts(_ group: MRZLocator.Group) -> Bool {
             minimumElongation == 0 || (group.lines.count == 2 && group.lines.allSatisfy { $0.width >= minimumElongation * $0.height })
@@ -115,7 +119,7 @@ public struct MRZReader: Sendable {
     /// can cancel out in a check digit, but rarely do so alike in two cuts.
     private func readUpright(_ gray: Image, scope: Scope, sawGroup: inout Bool) throws -> (result: MRZResult, lines: [TextLineBox])? {
         var best: (result: MRZResult, lines: [TextLineBox])?
-        for attempt in attempts(for: gray) {
+        for attempt in attempts(for: gray).dropFirst(scope.skippedAttempts) {
             guard let lines = try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight) else { continue }
             let groups = MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
                 .filter(scope.accepts).prefix(scope.maxGroups)
