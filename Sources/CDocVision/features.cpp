@@ -5,6 +5,7 @@
 // deterministic and fast (a query touches a few hundred candidates whatever the template count).
 #include "docvision_features.h"
 #include "dv_internal.hpp"
+#include "dv_ransac.hpp"
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/features2d.hpp>
@@ -143,7 +144,7 @@ cv::Mat verifiedHomography(const std::vector<cv::Point2f> &src, const std::vecto
         inliers.assign(src.size(), 0);
         return cv::Mat();
     }
-    return cv::findHomography(src, dst, cv::RANSAC, reprojection, inliers, 2000, 0.995);
+    return dv::ransac::findHomography(src, dst, reprojection, inliers, 2000, 0.995);
 }
 
 }  // namespace
@@ -706,6 +707,27 @@ dv_status dv_index_appearance(const dv_index *index, const dv_image *flattened, 
             scores[2 * i + 1] = static_cast<float>(thumbSimilarity(turned, e.thumb, e.mask));
         }
         *count = 2 * n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_find_homography(const float *src, const float *dst, int32_t count, float reprojection, int32_t implementation,
+                             uint8_t *mask, double homography[9], int32_t *found, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(src && dst && mask && homography && found, error, "null pointer");
+        DV_REQUIRE(count >= 4, error, "%d point pairs, a homography needs 4", count);
+        DV_REQUIRE(implementation == 0 || implementation == 1, error, "unknown implementation %d", implementation);
+        std::vector<cv::Point2f> s(count), d(count);
+        for (int i = 0; i < count; ++i) {
+            s[i] = {src[2 * i], src[2 * i + 1]};
+            d[i] = {dst[2 * i], dst[2 * i + 1]};
+        }
+        std::vector<uint8_t> inliers;
+        cv::Mat H = implementation == 0 ? cv::findHomography(s, d, cv::RANSAC, reprojection, inliers, 2000, 0.995)
+                                        : dv::ransac::findHomography(s, d, reprojection, inliers, 2000, 0.995);
+        *found = H.empty() ? 0 : 1;
+        for (int i = 0; i < count; ++i) mask[i] = i < static_cast<int>(inliers.size()) ? inliers[i] : 0;
+        for (int k = 0; k < 9; ++k) homography[k] = H.empty() ? 0 : H.at<double>(k / 3, k % 3);
         return dv::ok(error);
     });
 }

@@ -73,6 +73,14 @@ typedef struct {
 dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_t verify, float reprojection,
                          dv_match *out, int32_t capacity, int32_t *count, dv_error *error);
 
+/// The RANSAC homography (`dst` ~ H * `src`, `count` pairs of x, y) that verification uses:
+/// `implementation` 0 is cv::findHomography(..., cv::RANSAC, reprojection, mask, 2000, 0.995),
+/// 1 the shim's re-implementation of that same loop with a cheaper minimal solver (what
+/// dv_index_match runs). `mask` receives `count` 0/1 inlier flags, `homography` the row-major
+/// result, `found` whether there is one.
+dv_status dv_find_homography(const float *src, const float *dst, int32_t count, float reprojection, int32_t implementation,
+                             uint8_t *mask, double homography[9], int32_t *found, dv_error *error);
+
 /// Compares a flattened document's colour layout with every template's thumbnail (stable parts
 /// only), as it is and turned 180 degrees. `scores` receives 2 x template-count values in the
 /// order templates were added: [t0 upright, t0 turned, t1 upright, ...], each -1..1.

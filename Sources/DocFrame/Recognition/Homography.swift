@@ -47,4 +47,36 @@ struct Homography: Sendable {
         let (w, hh) = (Double(width), Double(height))
         return Homography([a / w, b / hh, c, d / w, e / hh, f, g / w, h / hh, 1])
     }
+
+    /// Which RANSAC fits `fit(from:to:reprojection:using:)` runs.
+    enum RANSACImplementation: Int32 {
+        /// cv::findHomography with cv::RANSAC (2000 iterations, confidence 0.995).
+        case opencv = 0
+        /// The shim's step-for-step re-implementation with a cheaper minimal solver, which
+        /// verification uses.
+        case shim = 1
+    }
+
+    /// The RANSAC homography mapping `source` onto `target` (pairs in order) and its inlier flags,
+    /// or nil when the points fit none.
+    static func fit(from source: [Point], to target: [Point], reprojection: Double,
+                    using implementation: RANSACImplementation = .shim) throws -> (homography: Homography, inliers: [Bool])? {
+        guard source.count == target.count else {
+            throw DocFrameError(.invalidArgument, "\(source.count) source points but \(target.count) target points")
+        }
+        let src = source.flatMap { [Float($0.x), Float($0.y)] }, dst = target.flatMap { [Float($0.x), Float($0.y)] }
+        var mask = [UInt8](repeating: 0, count: max(1, source.count))
+        var h = [Double](repeating: 0, count: 9)
+        var found: Int32 = 0
+        try DocVision.check { error in
+            mask.withUnsafeMutableBufferPointer { m in
+                h.withUnsafeMutableBufferPointer { hp in
+                    dv_find_homography(src, dst, Int32(source.count), Float(reprojection), implementation.rawValue,
+                                       m.baseAddress, hp.baseAddress, &found, error)
+                }
+            }
+        }
+        guard found != 0 else { return nil }
+        return (Homography(h), mask.prefix(source.count).map { $0 != 0 })
+    }
 }
