@@ -61,7 +61,8 @@ dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_erro
 
 dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
                                      int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
-                                     int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error) {
+                                     int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
+                                     dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(flattened && reference && out, error, "null pointer");
         const cv::Mat &f = flattened->mat, &r = reference->mat;
@@ -93,6 +94,9 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
             glare.colRange(0, band).setTo(0);
             glare.colRange(f.cols - band, f.cols).setTo(0);
         }
+        // A glare is a solid blob; a barcode's white modules or a thin white frame of the
+        // artwork shifted by the outline's error are not.
+        if (opening > 1) cv::morphologyEx(glare, glare, cv::MORPH_OPEN, cv::Mat::ones(opening, opening, CV_8U));
         out->total = static_cast<float>(cv::countNonZero(glare) / area);
         // A glare is one patch; scattered specks (sensor noise, a white thread of the guilloche
         // the reference blurs away) are not.

@@ -40,10 +40,12 @@ typedef struct {
 /// (value >= `glare_value`, saturation <= `glare_saturation`, HSV 0..255) where the reference is
 /// not white (value >= `white_value`, saturation <= `white_saturation`, widened by `tolerance`
 /// pixels for the outline's error), outside a band of `edge_band` (share of the width) along
-/// the edges.
+/// the edges; the glare mask opened with an `opening`-pixel square (0 or 1: not opened), which
+/// removes structures thinner than that. `largest_patch` and `total` count the opened mask.
 dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
                                      int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
-                                     int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error);
+                                     int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
+                                     dv_error *error);
 
 // MARK: - Layout
 

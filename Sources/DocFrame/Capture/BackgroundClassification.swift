@@ -92,6 +92,13 @@ final class BackgroundClassification: @unchecked Sendable {
         }
     }
 
+    /// Blocks until the work queued so far (a classification, the warm-up) has finished. A
+    /// process must not exit while Tesseract or OpenCV run on the background thread: their
+    /// static destructors would run under it.
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
     /// Warms the analyzer up (`FrameAnalyzing.prepare`) on the classification queue, so the
     /// first classification does not pay for loading models while a document waits for its label.
     func prepare(_ analyzer: any FrameAnalyzing) {

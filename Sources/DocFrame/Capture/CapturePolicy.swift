@@ -51,15 +51,13 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// Maximum `ReferenceGlare` share for a capture of a recognised document: the largest patch
     /// of washed-out pixels (near white and colourless) where the template's reference is not
     /// white, over the document's area, leaving out a band along the edges (where the outline's
-    /// own error puts the table into the flattening). White print and white fields are not
-    /// glare, by construction; a highlight over the coloured artwork is. Measured with the
-    /// ground-truth corners: the committed glare sequence (426x240, Ontario) reads 0.007-0.011
-    /// on its glared frames (strength >= 1), glare sequences made at 1280x720 up to 0.05
-    /// (Ontario) and 0.03 (BC), and every clean frame of every sequence 0.0015 at most; 0.004
-    /// lies in the gap. Designs whose reference is
-    /// mostly white (over `ReferenceGlare.maximumWhiteShare`: Quebec, the PR card) have little
+    /// own error puts the table into the flattening) and thin structures. White print and white
+    /// fields are not glare, by construction; a highlight over the coloured artwork is. On the
+    /// sequences (see `ReferenceGlare`) glared frames read 0.0045 or more with the outline 2% off,
+    /// clean ones 0.0012 at most; 0.003 lies in the gap. Designs whose reference is
+    /// mostly white (over `ReferenceGlare.maximumWhiteShare`: Quebec's back, the PR card) have little
     /// non-white area to judge, so `maxGlare` on the whole document applies to them instead.
-    public var maxReferenceGlare: Double = 0.004
+    public var maxReferenceGlare: Double = 0.003
     /// Maximum `QualityReport.blur` for a capture. On the captures: 21 with the blur condition
     /// (defocus or motion), 134 without. Sweep (blurred caught / sharp flagged): 0.25 15/21,
     /// 9/134 · 0.35 14/21, 7/134 · 0.45 13/21, 4/134 · 0.5 13/21, 3/134 · 0.6 13/21, 1/134 ·

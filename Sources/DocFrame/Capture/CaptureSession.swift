@@ -131,6 +131,14 @@ public final class CaptureSession: @unchecked Sendable {
         return end(with: captures.count == sides.count ? .success(captures) : .failure(kind: .endOfInput))
     }
 
+    /// Waits for the session's background work (a classification in flight, the analyzer's
+    /// warm-up) to finish. Call it before the process exits or the analyzer goes away: a
+    /// classification still running then would run under the libraries' static destructors.
+    /// Never call it from the frame path of a live camera (it blocks).
+    public func waitForBackgroundWork() {
+        background.waitUntilIdle()
+    }
+
     /// The result once the session has finished.
     public var result: CaptureResult? {
         lock.lock()
