@@ -167,6 +167,7 @@ struct dv_index {
     struct Table {
         std::vector<uint32_t> start;    // 2^kKeyBits + 1 offsets
         std::vector<int> rows;          // descriptor row per slot
+        std::vector<int> owners;        // entry (template) per slot
         std::vector<uint8_t> codes;     // 32 bytes per slot, a copy of that row's descriptor
     };
     std::array<Table, kTables> tables;
@@ -211,46 +212,47 @@ const auto hammingRunBest = hammingRun;
 #endif
 
 /// Votes: each query descriptor's accepted match per template, as (template point, query point).
+///
+/// A descriptor found through several tables or probes is the same row each time: its second
+/// sighting may not pass for its own runner-up. Instead of marking rows seen per query descriptor
+/// (a write per candidate into an array over every row), a sighting of the row that is its
+/// template's best so far is skipped; any other row seen again has a distance no better than the
+/// runner-up's already, so best and runner-up distances are those of distinct rows, as before.
+/// The owning template of each slot is stored beside it in the table (read in order, not looked up).
 void collectPairs(const dv_index &index, const dv_features &query, std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> &pairs) {
     const int nEntries = static_cast<int>(index.entries.size());
-    std::vector<int> seen(index.descriptors.rows, -1);
-    std::vector<std::pair<int, int>> candidates;  // (row, distance), in probe order
     std::vector<int> dists;
     // Per template scratch, reset through `touched` (no allocation per query descriptor).
     std::vector<int> bestDist(nEntries, 257), secondDist(nEntries, 257), bestRow(nEntries, -1), touched;
+    touched.reserve(nEntries);
     for (int q = 0; q < query.descriptors.rows; ++q) {
         const uint8_t *d = query.descriptors.ptr<uint8_t>(q);
-        candidates.clear();
         for (int t = 0; t < kTables; ++t) {
+            const auto &table = index.tables[t];
             const uint32_t base = index.key(d, t);
             for (int flip = -1; flip < kKeyBits; ++flip) {  // multi-probe: the key and its 1-bit neighbours
                 const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
-                const auto &table = index.tables[t];
                 const uint32_t first = table.start[k], end = table.start[k + 1];
                 if (end == first) continue;
                 if (dists.size() < end - first) dists.resize(end - first);
                 hammingRunBest(d, &table.codes[static_cast<size_t>(first) * 32], end - first, dists.data());
                 for (uint32_t slot = first; slot < end; ++slot) {
-                    const int r = table.rows[slot];
-                    if (seen[r] == q) continue;
-                    seen[r] = q;
-                    candidates.emplace_back(r, dists[slot - first]);
+                    const int dist = dists[slot - first];
+                    if (dist > 80) continue;
+                    const int e = table.owners[slot], r = table.rows[slot];
+                    if (bestDist[e] == 257) touched.push_back(e);
+                    else if (r == bestRow[e]) continue;
+                    // Best and second best per template; a template's match counts when clearly
+                    // better than its own runner-up (look-alike templates share descriptors: no
+                    // cross-template test).
+                    if (dist < bestDist[e]) {
+                        secondDist[e] = bestDist[e];
+                        bestDist[e] = dist;
+                        bestRow[e] = r;
+                    } else if (dist < secondDist[e]) {
+                        secondDist[e] = dist;
+                    }
                 }
-            }
-        }
-        // Best and second best per template; a template's match counts when clearly better
-        // than its own runner-up (look-alike templates share descriptors: no cross-template test).
-        touched.clear();
-        for (auto [r, dist] : candidates) {
-            if (dist > 80) continue;  // still counts as a runner-up below
-            const int e = index.owner[r];
-            if (bestDist[e] == 257) touched.push_back(e);
-            if (dist < bestDist[e]) {
-                secondDist[e] = bestDist[e];
-                bestDist[e] = dist;
-                bestRow[e] = r;
-            } else if (dist < secondDist[e]) {
-                secondDist[e] = dist;
             }
         }
         for (int e : touched) {
@@ -258,7 +260,49 @@ void collectPairs(const dv_index &index, const dv_features &query, std::vector<s
                 pairs[e].emplace_back(index.points[bestRow[e]], query.keypoints[q].pt);
             }
             bestDist[e] = secondDist[e] = 257;
+            bestRow[e] = -1;
         }
+        touched.clear();
+    }
+}
+
+/// The same votes written plainly, for tests of collectPairs: each query descriptor's distinct
+/// candidate rows (every probe of every table, first sightings in probe order), then per
+/// template the best and second best distance among them.
+void collectPairsPlainly(const dv_index &index, const dv_features &query, std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> &pairs) {
+    const int nEntries = static_cast<int>(index.entries.size());
+    std::vector<char> seen(index.descriptors.rows);
+    for (int q = 0; q < query.descriptors.rows; ++q) {
+        const uint8_t *d = query.descriptors.ptr<uint8_t>(q);
+        std::vector<int> rows;
+        for (int t = 0; t < kTables; ++t) {
+            const uint32_t base = index.key(d, t);
+            for (int flip = -1; flip < kKeyBits; ++flip) {
+                const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
+                for (uint32_t slot = index.tables[t].start[k]; slot < index.tables[t].start[k + 1]; ++slot) {
+                    const int r = index.tables[t].rows[slot];
+                    if (!seen[r]) rows.push_back(r);
+                    seen[r] = 1;
+                }
+            }
+        }
+        std::vector<int> best(nEntries, 257), second(nEntries, 257), bestRow(nEntries, -1);
+        for (int r : rows) {
+            seen[r] = 0;
+            const int e = index.owner[r];
+            const int dist = hamming(d, index.descriptors.ptr<uint8_t>(r));
+            if (dist > 80) continue;
+            if (dist < best[e]) {
+                second[e] = best[e];
+                best[e] = dist;
+                bestRow[e] = r;
+            } else if (dist < second[e]) {
+                second[e] = dist;
+            }
+        }
+        for (int e = 0; e < nEntries; ++e)
+            if (bestRow[e] >= 0 && best[e] <= 64 && best[e] <= 0.8 * std::min(second[e], 256))
+                pairs[e].emplace_back(index.points[bestRow[e]], query.keypoints[q].pt);
     }
 }
 
@@ -602,11 +646,13 @@ dv_status dv_index_build(dv_index *index, dv_error *error) {
             }
             for (size_t k = 1; k < table.start.size(); ++k) table.start[k] += table.start[k - 1];
             table.rows.assign(rows, 0);
+            table.owners.assign(rows, 0);
             table.codes.assign(static_cast<size_t>(rows) * 32, 0);
             std::vector<uint32_t> fill(table.start.begin(), table.start.end() - 1);
             for (int r = 0; r < rows; ++r) {
                 const uint32_t slot = fill[keys[r]]++;
                 table.rows[slot] = r;
+                table.owners[slot] = index->owner[r];
                 std::memcpy(&table.codes[static_cast<size_t>(slot) * 32], index->descriptors.ptr<uint8_t>(r), 32);
             }
         }
@@ -682,6 +728,32 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         for (auto &m : results) {
             if (n >= capacity) break;
             out[n++] = m;
+        }
+        *count = n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t plainly, int32_t *votes, double *fingerprints,
+                         int32_t capacity, int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(index && query && votes && fingerprints && count, error, "null pointer");
+        DV_REQUIRE(index->built, error, "the index is not built");
+        const int n = static_cast<int>(index->entries.size());
+        DV_REQUIRE(capacity >= n, error, "capacity %d is below %d templates", capacity, n);
+        std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(n);
+        if (!query->descriptors.empty() && !index->descriptors.empty()) {
+            if (plainly) collectPairsPlainly(*index, *query, pairs);
+            else collectPairs(*index, *query, pairs);
+        }
+        for (int e = 0; e < n; ++e) {
+            votes[e] = static_cast<int32_t>(pairs[e].size());
+            double f = 0;  // order-sensitive: the k-th pair weighs k + 1
+            for (size_t k = 0; k < pairs[e].size(); ++k) {
+                const auto &[a, b] = pairs[e][k];
+                f += (k + 1) * (a.x + 2.0 * a.y + 3.0 * b.x + 5.0 * b.y);
+            }
+            fingerprints[e] = f;
         }
         *count = n;
         return dv::ok(error);
