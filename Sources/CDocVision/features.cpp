@@ -169,6 +169,10 @@ struct dv_index {
         std::vector<int> rows;          // descriptor row per slot
         std::vector<int> owners;        // entry (template) per slot
         std::vector<uint8_t> codes;     // 32 bytes per slot, a copy of that row's descriptor
+        /// One bit per bucket, set when it holds a slot. Most probes of a small index find an
+        /// empty bucket: this 8 KB map answers them from the cache, where `start` (256 KB per
+        /// table) would cost a memory read each.
+        std::vector<uint64_t> occupied;
     };
     std::array<Table, kTables> tables;
     bool built = false;
@@ -185,31 +189,7 @@ struct dv_index {
 
 namespace {
 
-/// Hamming distances of `d` to `n` consecutive 32-byte codes.
-void hammingRun(const uint8_t *d, const uint8_t *codes, uint32_t n, int *out) {
-    for (uint32_t i = 0; i < n; ++i) out[i] = hamming(d, codes + static_cast<size_t>(i) * 32);
-}
-
-// Hamming distances are most of the voting. x86-64 builds target the baseline CPU, which lacks
-// the popcount instruction (the compiler emits a bit-twiddling sequence instead): use it when
-// the CPU has it.
-#if defined(__x86_64__)
-__attribute__((target("popcnt"))) void hammingRunPopcnt(const uint8_t *d, const uint8_t *codes, uint32_t n, int *out) {
-    for (uint32_t i = 0; i < n; ++i) {
-        uint64_t x[4], y[4];
-        std::memcpy(x, d, 32);
-        std::memcpy(y, codes + static_cast<size_t>(i) * 32, 32);
-        out[i] = __builtin_popcountll(x[0] ^ y[0]) + __builtin_popcountll(x[1] ^ y[1]) + __builtin_popcountll(x[2] ^ y[2]) +
-                 __builtin_popcountll(x[3] ^ y[3]);
-    }
-}
-const auto hammingRunBest = [] {
-    __builtin_cpu_init();  // static initialisers may run before the CPU model is filled in
-    return __builtin_cpu_supports("popcnt") ? hammingRunPopcnt : hammingRun;
-}();
-#else
-const auto hammingRunBest = hammingRun;
-#endif
+using Pairs = std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>>;
 
 /// Votes: each query descriptor's accepted match per template, as (template point, query point).
 ///
@@ -219,25 +199,30 @@ const auto hammingRunBest = hammingRun;
 /// template's best so far is skipped; any other row seen again has a distance no better than the
 /// runner-up's already, so best and runner-up distances are those of distinct rows, as before.
 /// The owning template of each slot is stored beside it in the table (read in order, not looked up).
-void collectPairs(const dv_index &index, const dv_features &query, std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> &pairs) {
+///
+/// Inlined into the two entry points below, so that the Hamming distances (most of the work)
+/// are computed in the loop with the best popcount the CPU has.
+__attribute__((always_inline)) inline void collectPairsBody(const dv_index &index, const dv_features &query, Pairs &pairs) {
     const int nEntries = static_cast<int>(index.entries.size());
-    std::vector<int> dists;
     // Per template scratch, reset through `touched` (no allocation per query descriptor).
     std::vector<int> bestDist(nEntries, 257), secondDist(nEntries, 257), bestRow(nEntries, -1), touched;
     touched.reserve(nEntries);
     for (int q = 0; q < query.descriptors.rows; ++q) {
         const uint8_t *d = query.descriptors.ptr<uint8_t>(q);
+        uint64_t x[4];
+        std::memcpy(x, d, 32);
         for (int t = 0; t < kTables; ++t) {
             const auto &table = index.tables[t];
             const uint32_t base = index.key(d, t);
             for (int flip = -1; flip < kKeyBits; ++flip) {  // multi-probe: the key and its 1-bit neighbours
                 const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
-                const uint32_t first = table.start[k], end = table.start[k + 1];
-                if (end == first) continue;
-                if (dists.size() < end - first) dists.resize(end - first);
-                hammingRunBest(d, &table.codes[static_cast<size_t>(first) * 32], end - first, dists.data());
-                for (uint32_t slot = first; slot < end; ++slot) {
-                    const int dist = dists[slot - first];
+                if (!((table.occupied[k >> 6] >> (k & 63)) & 1u)) continue;
+                const uint32_t end = table.start[k + 1];
+                for (uint32_t slot = table.start[k]; slot < end; ++slot) {
+                    uint64_t y[4];
+                    std::memcpy(y, &table.codes[static_cast<size_t>(slot) * 32], 32);
+                    const int dist = __builtin_popcountll(x[0] ^ y[0]) + __builtin_popcountll(x[1] ^ y[1]) +
+                                     __builtin_popcountll(x[2] ^ y[2]) + __builtin_popcountll(x[3] ^ y[3]);
                     if (dist > 80) continue;
                     const int e = table.owners[slot], r = table.rows[slot];
                     if (bestDist[e] == 257) touched.push_back(e);
@@ -265,6 +250,22 @@ void collectPairs(const dv_index &index, const dv_features &query, std::vector<s
         touched.clear();
     }
 }
+
+void collectPairsGeneric(const dv_index &index, const dv_features &query, Pairs &pairs) { collectPairsBody(index, query, pairs); }
+
+// x86-64 builds target the baseline CPU, which lacks the popcount instruction (the compiler
+// emits a bit-twiddling sequence instead): use it when the CPU has it.
+#if defined(__x86_64__)
+__attribute__((target("popcnt"))) void collectPairsPopcnt(const dv_index &index, const dv_features &query, Pairs &pairs) {
+    collectPairsBody(index, query, pairs);
+}
+const auto collectPairs = [] {
+    __builtin_cpu_init();  // static initialisers may run before the CPU model is filled in
+    return __builtin_cpu_supports("popcnt") ? collectPairsPopcnt : collectPairsGeneric;
+}();
+#else
+const auto collectPairs = collectPairsGeneric;
+#endif
 
 /// The same votes written plainly, for tests of collectPairs: each query descriptor's distinct
 /// candidate rows (every probe of every table, first sightings in probe order), then per
@@ -647,6 +648,8 @@ dv_status dv_index_build(dv_index *index, dv_error *error) {
             for (size_t k = 1; k < table.start.size(); ++k) table.start[k] += table.start[k - 1];
             table.rows.assign(rows, 0);
             table.owners.assign(rows, 0);
+            table.occupied.assign(((1u << kKeyBits) + 63) / 64, 0);
+            for (int r = 0; r < rows; ++r) table.occupied[keys[r] >> 6] |= uint64_t(1) << (keys[r] & 63);
             table.codes.assign(static_cast<size_t>(rows) * 32, 0);
             std::vector<uint32_t> fill(table.start.begin(), table.start.end() - 1);
             for (int r = 0; r < rows; ++r) {
