@@ -161,18 +161,29 @@ struct dv_index {
     std::vector<cv::Point2f> points;   // per descriptor, template canonical pixels
     std::vector<int> owner;            // per descriptor, entry number
     std::array<std::array<int, kKeyBits>, kTables> bits{};
-    /// One LSH table as flat buckets (bucket k holds slots start[k] ..< start[k + 1], rows
-    /// ascending): a probe is two array reads, and a bucket's descriptors sit side by side, so
-    /// a query scans memory in order instead of chasing hash nodes and scattered rows.
+    /// One LSH table as flat buckets: the occupied buckets in key order, bucket j holding slots
+    /// start[j] ..< start[j + 1] (rows ascending). A probe first asks a bitmap of occupied keys
+    /// (8 KB: most probes of a small index end there), then finds the bucket's number by counting
+    /// the set bits before its key. Everything a probe touches is a few hundred KB for the
+    /// built-in templates (it was 2^kKeyBits offsets and a copy of every descriptor per table,
+    /// megabytes that missed the cache on nearly every probe); descriptors are read once, from
+    /// `descriptors`.
     struct Table {
-        std::vector<uint32_t> start;    // 2^kKeyBits + 1 offsets
-        std::vector<int> rows;          // descriptor row per slot
-        std::vector<int> owners;        // entry (template) per slot
-        std::vector<uint8_t> codes;     // 32 bytes per slot, a copy of that row's descriptor
-        /// One bit per bucket, set when it holds a slot. Most probes of a small index find an
-        /// empty bucket: this 8 KB map answers them from the cache, where `start` (256 KB per
-        /// table) would cost a memory read each.
-        std::vector<uint64_t> occupied;
+        std::vector<uint64_t> occupied;  // bit k: key k has a bucket
+        std::vector<uint32_t> before;    // per bitmap word: buckets of the keys before it
+        std::vector<uint32_t> start;     // occupied buckets + 1 offsets
+        std::vector<int> rows;           // descriptor row per slot
+
+        /// The slots of key `k`'s bucket; false when it has none.
+        bool bucket(uint32_t k, uint32_t &first, uint32_t &end) const {
+            const uint64_t word = occupied[k >> 6];
+            const uint32_t bit = k & 63;
+            if (!((word >> bit) & 1u)) return false;
+            const uint32_t j = before[k >> 6] + static_cast<uint32_t>(__builtin_popcountll(word & ((uint64_t(1) << bit) - 1)));
+            first = start[j];
+            end = start[j + 1];
+            return true;
+        }
     };
     std::array<Table, kTables> tables;
     bool built = false;
@@ -207,6 +218,8 @@ __attribute__((always_inline)) inline void collectPairsBody(const dv_index &inde
     // Per template scratch, reset through `touched` (no allocation per query descriptor).
     std::vector<int> bestDist(nEntries, 257), secondDist(nEntries, 257), bestRow(nEntries, -1), touched;
     touched.reserve(nEntries);
+    const uint8_t *codes = index.descriptors.ptr<uint8_t>(0);  // continuous: rows pushed one by one
+    const int *owner = index.owner.data();
     for (int q = 0; q < query.descriptors.rows; ++q) {
         const uint8_t *d = query.descriptors.ptr<uint8_t>(q);
         uint64_t x[4];
@@ -216,15 +229,16 @@ __attribute__((always_inline)) inline void collectPairsBody(const dv_index &inde
             const uint32_t base = index.key(d, t);
             for (int flip = -1; flip < kKeyBits; ++flip) {  // multi-probe: the key and its 1-bit neighbours
                 const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
-                if (!((table.occupied[k >> 6] >> (k & 63)) & 1u)) continue;
-                const uint32_t end = table.start[k + 1];
-                for (uint32_t slot = table.start[k]; slot < end; ++slot) {
+                uint32_t first, end;
+                if (!table.bucket(k, first, end)) continue;
+                for (uint32_t slot = first; slot < end; ++slot) {
+                    const int r = table.rows[slot];
                     uint64_t y[4];
-                    std::memcpy(y, &table.codes[static_cast<size_t>(slot) * 32], 32);
+                    std::memcpy(y, codes + static_cast<size_t>(r) * 32, 32);
                     const int dist = __builtin_popcountll(x[0] ^ y[0]) + __builtin_popcountll(x[1] ^ y[1]) +
                                      __builtin_popcountll(x[2] ^ y[2]) + __builtin_popcountll(x[3] ^ y[3]);
                     if (dist > 80) continue;
-                    const int e = table.owners[slot], r = table.rows[slot];
+                    const int e = owner[r];
                     if (bestDist[e] == 257) touched.push_back(e);
                     else if (r == bestRow[e]) continue;
                     // Best and second best per template; a template's match counts when clearly
@@ -280,7 +294,9 @@ void collectPairsPlainly(const dv_index &index, const dv_features &query, std::v
             const uint32_t base = index.key(d, t);
             for (int flip = -1; flip < kKeyBits; ++flip) {
                 const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
-                for (uint32_t slot = index.tables[t].start[k]; slot < index.tables[t].start[k + 1]; ++slot) {
+                uint32_t first = 0, end = 0;
+                index.tables[t].bucket(k, first, end);
+                for (uint32_t slot = first; slot < end; ++slot) {
                     const int r = index.tables[t].rows[slot];
                     if (!seen[r]) rows.push_back(r);
                     seen[r] = 1;
@@ -636,28 +652,31 @@ dv_status dv_index_add(dv_index *index, const dv_features *features, int32_t tag
 dv_status dv_index_build(dv_index *index, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(index, error, "null pointer");
+        // Voting reads descriptor r at byte 32 r.
+        DV_REQUIRE(index->descriptors.empty() || (index->descriptors.isContinuous() && index->descriptors.cols == 32 &&
+                                                   index->descriptors.type() == CV_8U),
+                   error, "descriptors are not one continuous N x 32 byte block");
         for (int t = 0; t < kTables; ++t) {
             auto &table = index->tables[t];
             const int rows = index->descriptors.rows;
-            std::vector<uint32_t> keys(rows);
-            table.start.assign((1u << kKeyBits) + 1, 0);
+            std::vector<uint32_t> keys(rows), count(size_t(1) << kKeyBits, 0);
             for (int r = 0; r < rows; ++r) {
                 keys[r] = index->key(index->descriptors.ptr<uint8_t>(r), t);
-                ++table.start[keys[r] + 1];
+                ++count[keys[r]];
             }
-            for (size_t k = 1; k < table.start.size(); ++k) table.start[k] += table.start[k - 1];
+            table.occupied.assign((size_t(1) << kKeyBits) / 64, 0);
+            table.before.assign(table.occupied.size(), 0);
+            table.start.assign(1, 0);
+            std::vector<uint32_t> fill(count.size(), 0);  // per key: its next slot
+            for (uint32_t k = 0; k < count.size(); ++k) {
+                if (k % 64 == 0) table.before[k / 64] = static_cast<uint32_t>(table.start.size() - 1);
+                if (count[k] == 0) continue;
+                table.occupied[k / 64] |= uint64_t(1) << (k % 64);
+                fill[k] = table.start.back();
+                table.start.push_back(table.start.back() + count[k]);
+            }
             table.rows.assign(rows, 0);
-            table.owners.assign(rows, 0);
-            table.occupied.assign(((1u << kKeyBits) + 63) / 64, 0);
-            for (int r = 0; r < rows; ++r) table.occupied[keys[r] >> 6] |= uint64_t(1) << (keys[r] & 63);
-            table.codes.assign(static_cast<size_t>(rows) * 32, 0);
-            std::vector<uint32_t> fill(table.start.begin(), table.start.end() - 1);
-            for (int r = 0; r < rows; ++r) {
-                const uint32_t slot = fill[keys[r]]++;
-                table.rows[slot] = r;
-                table.owners[slot] = index->owner[r];
-                std::memcpy(&table.codes[static_cast<size_t>(slot) * 32], index->descriptors.ptr<uint8_t>(r), 32);
-            }
+            for (int r = 0; r < rows; ++r) table.rows[fill[keys[r]]++] = r;
         }
         index->built = true;
         return dv::ok(error);
