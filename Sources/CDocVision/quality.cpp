@@ -59,6 +59,56 @@ dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_erro
     });
 }
 
+dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                     int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
+                                     int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
+                                     dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(flattened && reference && out, error, "null pointer");
+        const cv::Mat &f = flattened->mat, &r = reference->mat;
+        DV_REQUIRE(f.cols == r.cols && f.rows == r.rows, error, "sizes differ (%dx%d, %dx%d)", f.cols, f.rows, r.cols, r.rows);
+        DV_REQUIRE(f.cols >= 16 && f.rows >= 16, error, "image too small (%dx%d)", f.cols, f.rows);
+        DV_REQUIRE(f.channels() == 3 && r.channels() == 3, error, "colour images required");
+        cv::Mat fh, rh;
+        cv::cvtColor(f, fh, cv::COLOR_BGR2HSV);
+        cv::cvtColor(r, rh, cv::COLOR_BGR2HSV);
+        cv::Mat glare(f.size(), CV_8U), white(f.size(), CV_8U);
+        for (int y = 0; y < f.rows; ++y) {
+            const cv::Vec3b *p = fh.ptr<cv::Vec3b>(y), *q = rh.ptr<cv::Vec3b>(y);
+            uint8_t *g = glare.ptr<uint8_t>(y), *w = white.ptr<uint8_t>(y);
+            for (int x = 0; x < f.cols; ++x) {
+                g[x] = (p[x][2] >= glare_value && p[x][1] <= glare_saturation) ? 255 : 0;
+                w[x] = (q[x][2] >= white_value && q[x][1] <= white_saturation) ? 255 : 0;
+            }
+        }
+        const double area = static_cast<double>(f.total());
+        out->reference_white = static_cast<float>(cv::countNonZero(white) / area);
+        // White print and white fields of the design are white in the photo too: not glare.
+        if (tolerance > 0) cv::dilate(white, white, cv::Mat::ones(2 * tolerance + 1, 2 * tolerance + 1, CV_8U));
+        glare.setTo(0, white);
+        // The outline's error puts the table (or the card's own white rim) into the edge band.
+        const int band = std::max(0, static_cast<int>(std::lround(edge_band * f.cols)));
+        if (band > 0 && 2 * band < f.cols && 2 * band < f.rows) {
+            glare.rowRange(0, band).setTo(0);
+            glare.rowRange(f.rows - band, f.rows).setTo(0);
+            glare.colRange(0, band).setTo(0);
+            glare.colRange(f.cols - band, f.cols).setTo(0);
+        }
+        // A glare is a solid blob; a barcode's white modules or a thin white frame of the
+        // artwork shifted by the outline's error are not.
+        if (opening > 1) cv::morphologyEx(glare, glare, cv::MORPH_OPEN, cv::Mat::ones(opening, opening, CV_8U));
+        out->total = static_cast<float>(cv::countNonZero(glare) / area);
+        // A glare is one patch; scattered specks (sensor noise, a white thread of the guilloche
+        // the reference blurs away) are not.
+        cv::Mat labels, stats, centroids;
+        const int n = cv::connectedComponentsWithStats(glare, labels, stats, centroids, 8, CV_32S);
+        int largest = 0;
+        for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+        out->largest_patch = static_cast<float>(largest / area);
+        return dv::ok(error);
+    });
+}
+
 namespace {
 
 constexpr int kLayoutW = 64, kLayoutH = 40, kChromaW = 32, kChromaH = 20;

@@ -88,6 +88,12 @@ final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
         return requests.map(\.depth)
     }
 
+    /// Every request so far, in order.
+    var allRequests: [AnalysisRequest] {
+        lock.lock(); defer { lock.unlock() }
+        return requests
+    }
+
     func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
         onAnalyze?(request.depth)
         lock.lock()

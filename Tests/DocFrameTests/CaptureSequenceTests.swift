@@ -19,6 +19,8 @@ struct CaptureSequenceTests {
         var result: CaptureResult?
         /// The ground truth's segment of each frame.
         var segments: [String] = []
+        /// The ground truth's glare strength on each frame (0: none).
+        var glare: [Double] = []
     }
 
     func replay(_ name: String, kind: DocumentKind = .driversLicense) throws -> Run {
@@ -28,6 +30,7 @@ struct CaptureSequenceTests {
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: kind), analyzer: RecognitionFixtures.builtIn)
         var run = Run()
         run.segments = frames.map { $0["segment"] as! String }
+        run.glare = frames.map { ($0["glare"] as? Double) ?? 0 }
         var index = 0
         run.result = try CaptureReplay(session: session).run(nextFrame: {
             guard index < frames.count else { return nil }
@@ -83,6 +86,17 @@ struct CaptureSequenceTests {
         let second = run.states.indices.filter { run.segments[$0] == "front" && $0 > 36 }
         #expect(!second.isEmpty && second.allSatisfy { !run.taken.contains($0) }, "the front is not taken twice")
         #expect(second.contains { run.states[$0].instruction.key == .showBack })
+    }
+
+    @Test("glare that comes and goes: never taken under the glare, told to avoid it, taken once it is gone")
+    func glare() throws {
+        let run = try replay("glare")
+        let glared = run.glare.indices.filter { run.glare[$0] >= 1 }
+        #expect(!glared.isEmpty)
+        for i in glared { #expect(!run.taken.contains(i), "frame \(i) is glared (\(run.glare[i])) and must not be taken") }
+        #expect(glared.contains { run.states[$0].instruction.key == .avoidGlare }, "the user is told about the glare")
+        let taken = try #require(run.taken.first)
+        #expect(taken > glared.last!, "taken after the glare is gone")
     }
 
     @Test("upside down, then turned: told so, and taken only once upright")

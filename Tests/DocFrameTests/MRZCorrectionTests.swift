@@ -51,6 +51,25 @@ struct MRZCorrectionTests {
         #expect(!blind.valid && blind.lines == read)
     }
 
+    @Test("with the OCR's candidate lists known, only glyphs it doubted or listed the new character for are rewritten")
+    func correctionFollowsCandidates() throws {
+        // X4RTBPFW4 with its B read as 8. Any look-alike anywhere finds one reading that passes
+        // (B); but a sure 8 the classifier listed no B for is not a B however well the check
+        // digit likes it: the reading stays as read and invalid.
+        let truth = [td3[0], "X4RTBPFW46UTO7408122F1204159ZE184226B<<<<<10"]
+        let read = [td3[0], "X4RT8PFW46UTO7408122F1204159ZE184226B<<<<<10"]
+        let p = MRZCorrector.Position(line: 1, index: 4)
+        #expect(parser.parse(truth)?.valid == true)
+        let blind = try #require(parser.parseCorrecting(read))
+        #expect(blind.lines == truth && blind.valid)
+        let sure = try #require(parser.parseCorrecting(read, uncertain: [], choices: [:]))
+        #expect(sure.lines == read && !sure.valid)
+        let listed = try #require(parser.parseCorrecting(read, uncertain: [], choices: [p: ["B"]]))
+        #expect(listed.lines == truth && listed.valid)
+        let doubted = try #require(parser.parseCorrecting(read, uncertain: [p], choices: [:]))
+        #expect(doubted.lines == truth && doubted.valid)
+    }
+
     @Test("no correction when the check digits allow more than one reading")
     func ambiguousStaysInvalid() throws {
         // Two ambiguous characters read wrongly at once: several look-alike combinations pass
@@ -105,5 +124,32 @@ struct MRZCorrectionTests {
         #expect(try #require(parser.parseCorrecting(td3)).fields["issuingState"] == "UTO")
         lines[0] = td3[0].replacingOccurrences(of: "P<UTO", with: "P<CAA")
         #expect(try #require(parser.parseCorrecting(lines)).fields["issuingState"] == "CAA")
+    }
+}
+
+@Suite("MRZ reading confirmed by another cut")
+struct MRZConfirmationTests {
+    let parser = MRZParser(referenceDate: MRZParserTests.today)
+    let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+
+    func reading(read line2: String, guessed: Set<MRZCorrector.Position> = [], doubted: Set<MRZCorrector.Position> = []) throws -> MRZReader.Reading {
+        let result = try #require(parser.parse(td3))
+        return MRZReader.Reading(result: result, doubted: doubted, needsConfirmation: !guessed.isEmpty,
+                                 read: [Array(td3[0]), Array(line2)], guessed: guessed)
+    }
+
+    @Test("a cut that misread the guessed glyph alike and was corrected alike does not vouch; one that read it plainly does")
+    func independentConfirmation() throws {
+        let p = MRZCorrector.Position(line: 1, index: 1)
+        let misread = "LB98902C36UTO7408122F1204159ZE184226B<<<<<10"
+        let guessed = try reading(read: misread, guessed: [p])
+        #expect(!guessed.isConfirmed(by: try reading(read: misread)))
+        #expect(guessed.isConfirmed(by: try reading(read: td3[1])))
+        // Read plainly but doubted there: no evidence either.
+        #expect(!guessed.isConfirmed(by: try reading(read: td3[1], doubted: [p])))
+        // A cut whose checked characters differ never vouches.
+        var other = try reading(read: td3[1])
+        other.result.lines[1] = "L898902C46UTO7408122F1204159ZE184226B<<<<<10"
+        #expect(!guessed.isConfirmed(by: other))
     }
 }

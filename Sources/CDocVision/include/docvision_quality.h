@@ -24,6 +24,29 @@ typedef struct {
 /// Measures a flattened document (any size; measured at 640 pixels wide).
 dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_error *error);
 
+// MARK: - Glare against a reference
+
+typedef struct {
+    /// The largest 8-connected patch of glare pixels, as a share of the document's area.
+    float largest_patch;
+    /// All glare pixels, as a share of the document's area.
+    float total;
+    /// Share of the reference that is white (near white and colourless): where glare cannot be told.
+    float reference_white;
+} dv_reference_glare;
+
+/// Glare in a flattened document judged against its template's reference (both the same size,
+/// in the document's own orientation): pixels near white and colourless in `flattened`
+/// (value >= `glare_value`, saturation <= `glare_saturation`, HSV 0..255) where the reference is
+/// not white (value >= `white_value`, saturation <= `white_saturation`, widened by `tolerance`
+/// pixels for the outline's error), outside a band of `edge_band` (share of the width) along
+/// the edges; the glare mask opened with an `opening`-pixel square (0 or 1: not opened), which
+/// removes structures thinner than that. `largest_patch` and `total` count the opened mask.
+dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                     int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
+                                     int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
+                                     dv_error *error);
+
 // MARK: - Layout
 
 /// Floats in a layout signature: a 64 x 40 map of local contrast (lighting divided out) and a

@@ -9,7 +9,27 @@ final class BackgroundClassification: @unchecked Sendable {
     private let queue = DispatchQueue(label: "docframe.capture.classify", qos: .userInitiated)
     private var generation = 0
     private var running = false
-    private var finished: (observation: DocumentObservation, time: Double)?
+    private var finished: Answer?
+
+    /// A finished classification: its answer, the time of its frame, the track epoch it was
+    /// asked for, and the tracked outline it was asked about (in the tracker's corner order),
+    /// so the answer can be carried to wherever that document has moved since.
+    struct Answer {
+        var observation: DocumentObservation
+        var time: Double
+        var epoch: Int
+        var asked: Quad?
+        /// Asked while the card was still coming into view.
+        var partial: Bool
+    }
+
+    /// How much lower than the frame path the classification thread runs (nice increment),
+    /// `DOCFRAME_CLASSIFY_NICE` overriding the default 10 (0 keeps it level with the frame path;
+    /// 19 is the lowest). Read once.
+    static let niceness: Int32 = {
+        guard let text = ProcessInfo.processInfo.environment["DOCFRAME_CLASSIFY_NICE"], let value = Int32(text) else { return 10 }
+        return min(19, max(0, value))
+    }()
 
     var inFlight: Bool {
         lock.lock()
@@ -27,7 +47,7 @@ final class BackgroundClassification: @unchecked Sendable {
     }
 
     /// The answer that finished since the last call, with its frame's time.
-    func takeResult() -> (observation: DocumentObservation, time: Double)? {
+    func takeResult() -> Answer? {
         lock.lock()
         defer { lock.unlock() }
         let result = finished
@@ -35,7 +55,7 @@ final class BackgroundClassification: @unchecked Sendable {
         return result
     }
 
-    /// Lowers the calling thread's scheduling priority (nice +10) once, so that on a busy or
+    /// Lowers the calling thread's scheduling priority (`niceness`) once, so that on a busy or
     /// single core the camera's frame path always runs first and classification takes what is
     /// left (libdispatch's QoS classes do not reach the Linux scheduler).
     private static func yieldToFramePath() {
@@ -44,24 +64,47 @@ final class BackgroundClassification: @unchecked Sendable {
         guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
               let tid = link.split(separator: "/").last.flatMap({ id_t($0) }) else { return }
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        if getpriority(which, tid) < 10 { _ = setpriority(which, tid, 10) }
+        // The main thread's level (its id is the process id): the frame path's, usually.
+        let base = getpriority(which, id_t(getpid()))
+        let target = min(19, base + niceness)
+        if getpriority(which, tid) < target { _ = setpriority(which, tid, target) }
         #endif
     }
 
     /// Classifies `frame` in the background. A failed classification counts as "nothing
     /// found"; the tracker asks again when the retry interval has passed.
-    func start(_ frame: Image, at t: Double, previous: Quad?, analyzer: any FrameAnalyzing) {
+    /// - Parameters:
+    ///   - previous: the tracked outline on `frame` (the classifier's first candidate).
+    ///   - epoch: the tracker's epoch for this document, handed back with the answer.
+    func start(_ frame: Image, at t: Double, previous: Quad?, partial: Bool, epoch: Int, analyzer: any FrameAnalyzing) {
         lock.lock()
         running = true
         let started = generation
         lock.unlock()
         queue.async { [self] in
             Self.yieldToFramePath()
-            let answer = try? analyzer.analyze(frame, request: AnalysisRequest(depth: .locateAndClassify, previousCorners: previous))
+            let request = AnalysisRequest(depth: .locateAndClassify, previousCorners: previous, partial: partial)
+            let answer = try? analyzer.analyze(frame, request: request)
             lock.lock()
             running = false
-            if started == generation { finished = (answer ?? DocumentObservation(), t) }
+            if started == generation { finished = Answer(observation: answer ?? DocumentObservation(), time: t, epoch: epoch, asked: previous, partial: partial) }
             lock.unlock()
+        }
+    }
+
+    /// Blocks until the work queued so far (a classification, the warm-up) has finished. A
+    /// process must not exit while Tesseract or OpenCV run on the background thread: their
+    /// static destructors would run under it.
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    /// Warms the analyzer up (`FrameAnalyzing.prepare`) on the classification queue, so the
+    /// first classification does not pay for loading models while a document waits for its label.
+    func prepare(_ analyzer: any FrameAnalyzing) {
+        queue.async {
+            Self.yieldToFramePath()
+            analyzer.prepare()
         }
     }
 }

@@ -48,6 +48,16 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// some colour reads near 0 (the glare segments of the 1280x720 sequences), and white print
     /// reads as glare; judging brightness against the template's reference would separate them.
     public var maxGlare: Double = 0.08
+    /// Maximum `ReferenceGlare` share for a capture of a recognised document: the largest patch
+    /// of washed-out pixels (near white and colourless) where the template's reference is not
+    /// white, over the document's area, leaving out a band along the edges (where the outline's
+    /// own error puts the table into the flattening) and thin structures. White print and white
+    /// fields are not glare, by construction; a highlight over the coloured artwork is. On the
+    /// sequences (see `ReferenceGlare`) glared frames read 0.0045 or more with the outline 2% off,
+    /// clean ones 0.0012 at most; 0.003 lies in the gap. Designs whose reference is
+    /// mostly white (over `ReferenceGlare.maximumWhiteShare`: Quebec's back, the PR card) have little
+    /// non-white area to judge, so `maxGlare` on the whole document applies to them instead.
+    public var maxReferenceGlare: Double = 0.003
     /// Maximum `QualityReport.blur` for a capture. On the captures: 21 with the blur condition
     /// (defocus or motion), 134 without. Sweep (blurred caught / sharp flagged): 0.25 15/21,
     /// 9/134 · 0.35 14/21, 7/134 · 0.45 13/21, 4/134 · 0.5 13/21, 3/134 · 0.6 13/21, 1/134 ·
@@ -94,11 +104,30 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// retried every `reclassifyInterval`, both ways): its first row then carries its label at
     /// once instead of an unlabelled row that the instruction hold would keep for a second.
     public var labelWait: Double = 0.5
+    /// A document still coming into view (its outline within `entryEdgeMargin` of the frame's
+    /// edge) is classified only once it is wholly in view, or when it has been coming in for this
+    /// long (a card held half out of the frame still gets its label and "Fit the whole..."). A
+    /// live session classifies one frame at a time: a classification of the half-in card, started
+    /// the moment it appears, would hold that one slot for 0.2-0.5 s while the whole card arrives,
+    /// and the label of the whole card would wait for it. Cards slide fully in within 0.1-0.3 s on
+    /// the sequences (approach, front-back: 2-3 frames at 10 fps).
+    public var entryWait: Double = 0.3
+    /// How near the frame's edge (share of the frame's shorter side) an outline may come and
+    /// still count as wholly in view: a corner closer than this may be cut off by the edge.
+    /// 0.01 is 7 px at 1280x720, the locator's own corner noise at that size.
+    public var entryEdgeMargin: Double = 0.01
     /// While a card-shaped document stays unknown, classification is retried at most this often.
     public var reclassifyInterval: Double = 0.25
     /// An unknown quad counts as card-shaped when its long/short side ratio is within this share
     /// of the guide format's (ID-1 1.586, TD3 1.42); other shapes are treated as no document.
     public var cardShapeTolerance: Double = 0.25
+
+    /// A proposed change to DESIGN.md's hold rule (off by default, so the normative behaviour
+    /// stands): when the only difference between the row on screen and the row due is the label
+    /// (the classification answered after the unlabelled row went up), the label joins the row
+    /// on screen at once instead of waiting out the instruction hold. Nothing new is announced
+    /// (the instruction is unchanged), only the "recognised" haptic.
+    public var labelJoinsRow = false
 
     public init() {}
 

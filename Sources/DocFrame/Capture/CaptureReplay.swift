@@ -43,6 +43,9 @@ public struct CaptureReplay {
     @discardableResult
     public func run(nextFrame: () throws -> (image: Image, time: Double)?, emit: (JSONValue) -> Void,
                     show: ((_ frame: Image, _ state: FrameState, _ index: Int, _ time: Double, _ captured: Bool) throws -> Void)? = nil) throws -> CaptureResult {
+        // The analyzer's warm-up runs in the background even in a replay: let it end before
+        // the caller (perhaps a process about to exit) goes on.
+        defer { session.waitForBackgroundWork() }
         if let saveDirectory {
             do {
                 try FileManager.default.createDirectory(atPath: saveDirectory, withIntermediateDirectories: true)

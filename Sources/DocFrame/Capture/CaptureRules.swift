@@ -49,8 +49,10 @@ struct CaptureRules: Sendable {
         if guide.fill(of: quad) < policy.minFill {
             return (CaptureRow(.adjusting, .moveCloser, label: label), false)
         }
-        // 9. Glare.
-        if let quality, quality.glare > policy.maxGlare {
+        // 9. Glare: against the template's reference when the analyzer can judge it (white
+        // print is not glare), else the washed-out share of the whole document.
+        let glared = observation.referenceGlare.map { $0 > policy.maxReferenceGlare } ?? ((quality?.glare ?? 0) > policy.maxGlare)
+        if glared {
             return (CaptureRow(.adjusting, .avoidGlare, label: label), false)
         }
         // 10. Not yet steady or sharp, not upright, or card-shaped but unknown: never captured.

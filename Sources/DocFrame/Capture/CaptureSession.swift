@@ -73,7 +73,14 @@ public final class CaptureSession: @unchecked Sendable {
         self.viewport = configuration.viewport
         self.rules = CaptureRules(asked: configuration.kind, policy: configuration.policy, messages: messages,
                                   format: configuration.format)
+        // OCR engines and models load now, off the frame path, not when the first document
+        // waits for its label.
+        background.prepare(analyzer)
     }
+
+    /// DOCFRAME_CAPTURE_TRACE=1: one line per processed frame on standard error (time, the row
+    /// on screen and the row due, the track's state, the template id): for tuning, no personal data.
+    private static let tracing = ProcessInfo.processInfo.environment["DOCFRAME_CAPTURE_TRACE"] == "1"
 
     // MARK: - Feeding frames
 
@@ -122,6 +129,14 @@ public final class CaptureSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return end(with: captures.count == sides.count ? .success(captures) : .failure(kind: .endOfInput))
+    }
+
+    /// Waits for the session's background work (a classification in flight, the analyzer's
+    /// warm-up) to finish. Call it before the process exits or the analyzer goes away: a
+    /// classification still running then would run under the libraries' static destructors.
+    /// Never call it from the frame path of a live camera (it blocks).
+    public func waitForBackgroundWork() {
+        background.waitUntilIdle()
     }
 
     /// The result once the session has finished.
@@ -192,8 +207,10 @@ public final class CaptureSession: @unchecked Sendable {
                                                      frameWidth: frame.width, frameHeight: frame.height)
         if candidate.key != .searching, firstSeen == nil { firstSeen = t }
         lastCandidateAskedForChange = [.wrongDocument, .unusable, .showBack, .showFront].contains(candidate.key)
-        if observation.awaitingIdentity, candidate.key != .searching, let shown {
-            // Not yet named: keep what is on screen until the label can come with the row.
+        if (observation.awaitingIdentity && candidate.key != .searching) || observation.unconfirmed, let shown {
+            // Not yet named: keep what is on screen until the label can come with the row. An
+            // outline too new to be confirmed keeps it too: between two frames of one card (a
+            // lost track picked up again) "searching" would flash up and stand for a second.
             candidate = shown
             checksPass = false
         }
@@ -217,11 +234,20 @@ public final class CaptureSession: @unchecked Sendable {
             return
         }
 
-        if let shown, candidate != shown, t - shownSince < policy.instructionHold - 1e-9 {
+        if let shown, candidate != shown, policy.labelJoinsRow, shown.label == nil, candidate.label != nil,
+           candidate == CaptureRow(shown.state, shown.key, label: candidate.label, tick: shown.tick, shownKind: shown.shownKind) {
+            // The label arrived after its row went up: it joins the row without restarting the
+            // row's hold (`CapturePolicy.labelJoinsRow`, a proposed DESIGN change).
+            let since = shownSince
+            show(candidate, at: t, events: &events, haptic: haptic(for: candidate))
+            shownSince = since
+        } else if let shown, candidate != shown, t - shownSince < policy.instructionHold - 1e-9 {
             // Keep the row on screen until it has been readable for the instruction hold.
         } else if candidate != shown {
             show(candidate, at: t, events: &events, haptic: haptic(for: candidate))
         }
+
+        if Self.tracing { trace(t, candidate: candidate, observation: observation, checksPass: checksPass) }
 
         let seenLongEnough = firstSeen.map { t - $0 >= policy.manualShutterAfterSeen - 1e-9 } ?? false
         let sideLongEnough = sideStart.map { t - $0 >= policy.manualShutterIntoSide - 1e-9 } ?? false
@@ -277,6 +303,18 @@ public final class CaptureSession: @unchecked Sendable {
         // The session's opening "Fill the frame..." is announced but does not vibrate: nothing
         // has happened yet. Any other first row (a card already in view) does.
         if (previous != nil || row.key != .searching) && (instructionChanged || recognised) { events.append(.haptic(haptic)) }
+    }
+
+    private func trace(_ t: Double, candidate: CaptureRow, observation: TrackedObservation, checksPass: Bool) {
+        func f(_ v: Double?) -> String { v.map { String(format: "%.4f", $0) } ?? "-" }
+        let q = observation.quality
+        var line = String(format: "capture t=%.3f", t)
+        line += " shown=\(shown?.key.rawValue ?? "-")\(shown?.label != nil ? "+label" : "")"
+        line += " due=\(candidate.key.rawValue) doc=\(observation.identity?.templateId ?? "-") epoch=\(tracker.epoch)"
+        line += " entering=\(observation.entering) awaiting=\(observation.awaitingIdentity) unconfirmed=\(observation.unconfirmed)"
+        line += " steady=\(observation.steady) pass=\(checksPass) blur=\(f(q?.blur)) glare=\(f(q?.glare)) refGlare=\(f(observation.referenceGlare))"
+        line += " classify=\(tracker.classifyCount) entryStart=\(f(tracker.entryStart)) fullSince=\(f(tracker.fullSince))\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     private func haptic(for row: CaptureRow) -> HapticKind {

@@ -30,6 +30,21 @@ struct DocumentTracker: Sendable {
     private var identity: DocumentIdentity?
     private var orientation: Orientation?
     private var lastClassification: Double?
+    /// The last classification was of a card still coming into view.
+    private var lastClassificationWasPartial = false
+    /// The outline grew (an entry jump) while a classification was running.
+    private var grewWhileClassifying = false
+    /// Counts documents: a new one (or a lost track) starts a new epoch, and a background answer
+    /// applies only within the epoch it was asked in. A card sliding into view keeps its epoch
+    /// through the jumps of its growing outline (an entry jump).
+    private(set) var epoch = 0
+    /// The last frame's outline ran along the frame's edge (the card was coming into view).
+    private var wasEntering = false
+    /// When the document now tracked started coming into view (kept through entry jumps), and
+    /// since when it has been wholly in view.
+    private(set) var entryStart: Double?
+    private(set) var fullSince: Double?
+    private var lastReferenceGlare: Double?
     /// Analyses asked for, by depth (for tests and the bench).
     private(set) var locateCount = 0
     private(set) var classifyCount = 0
@@ -48,6 +63,13 @@ struct DocumentTracker: Sendable {
         identity = nil
         orientation = nil
         lastClassification = nil
+        lastClassificationWasPartial = false
+        grewWhileClassifying = false
+        wasEntering = false
+        entryStart = nil
+        fullSince = nil
+        lastReferenceGlare = nil
+        epoch += 1
     }
 
     /// - Parameter reverify: the user was asked to change the document (wrong kind, wrong side,
@@ -90,8 +112,13 @@ struct DocumentTracker: Sendable {
         } else if identity != nil, let aligned {
             orientation = Orientation(of: aligned)
         }
-        return finish(aligned ?? found, quality: observation.quality, classified: classify, at: t, previous: previous,
-                      previousTime: previousTime, guide: guide, policy: policy)
+        let quad = aligned ?? found
+        let continuous = previous.map { DocumentTracker.align(quad, to: $0).maxCornerDistance(to: $0) <= policy.trackingJump * guide.diagonal } ?? false
+        let entering = DocumentTracker.isEntering(quad, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
+        let entryJump = !continuous && previous != nil && wasEntering
+        if !continuous && !entryJump { epoch += 1 }
+        return try finish(quad, quality: observation.quality, classified: classify, continuous: continuous, entering: entering,
+                          at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
     }
 
     /// The live path: locate now, classify in the background.
@@ -107,47 +134,133 @@ struct DocumentTracker: Sendable {
             time = t
             return .nothing
         }
+        var entering = DocumentTracker.isEntering(found, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
         var quad = found
+        var continuous = false
         if let previous, case let tracked = DocumentTracker.align(found, to: previous), tracked.maxCornerDistance(to: previous) <= jump {
             quad = tracked
+            continuous = true
+        } else if let previous, wasEntering || DocumentTracker.grew(found, from: previous) {
+            // A card whose visible part grows around where it was is still coming in, even when
+            // the locator's outline of its visible part stopped short of the frame's edge (on
+            // the 1280x720 sequences it often does): an answer asked about the smaller outline
+            // was asked about part of it, and is retried at once if it named nothing.
+            if !wasEntering {
+                entering = true
+                if background.inFlight { grewWhileClassifying = true }
+            }
+            // An entry jump: the outline of a card sliding into view grows by more than a
+            // tracking step from frame to frame (the locator finds its whole outline once it is
+            // in). The same document: it keeps its epoch, its identity if already known, and any
+            // classification in flight; only the outline starts afresh (labels kept by position).
+            quad = DocumentTracker.align(found, to: previous)
         } else {
             // A new document, or tracking lost: what was known no longer applies.
+            epoch += 1
             identity = nil
             orientation = nil
             lastClassification = nil
             background.invalidate()
         }
         var classified = false
-        if let (answer, answerTime) = background.takeResult() {
-            lastClassification = answerTime
-            if let answerCorners = answer.corners,
-               case let matched = DocumentTracker.align(quad, to: answerCorners), matched.maxCornerDistance(to: answerCorners) <= jump {
-                // Still the document that was classified: take its identity, and its corner
-                // labels (the document's own order) for the quad of this frame.
-                identity = answer.document
-                if identity != nil { quad = matched }
+        if let answer = background.takeResult() {
+            lastClassification = answer.time
+            lastClassificationWasPartial = answer.partial || grewWhileClassifying
+            grewWhileClassifying = false
+            if answer.epoch == epoch {
+                // Still the document that was classified (the tracker never lost it), wherever it
+                // has moved since: take its identity, and the corner labels of the answer (the
+                // document's own order) carried from the outline it was asked about to this one.
+                identity = answer.observation.document
                 classified = true
+                if identity != nil, let answerCorners = answer.observation.corners {
+                    let asked = answer.asked ?? quad
+                    let turn = DocumentTracker.labelTurn(from: asked, to: answerCorners)
+                    quad = quad.rotatingLabels(by: turn)
+                    if DocumentTracker.align(answerCorners, to: quad).maxCornerDistance(to: quad) <= policy.outlierDistance * guide.diagonal * 2,
+                       asked.maxCornerDistance(to: DocumentTracker.align(quad, to: asked)) <= policy.outlierDistance * guide.diagonal {
+                        // The card has not moved since: the track moves to the classifier's
+                        // outline (checked against the template: not a printed inner frame or a
+                        // shadow the locator may have followed).
+                        quad = answerCorners
+                        recent = []
+                        lastRaw = answerCorners
+                    }
+                }
             }
         }
         if identity != nil { orientation = Orientation(of: quad) }
-        let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
-        if (identity == nil || reverify) && due && !background.inFlight {
+        // A classification of a half-in card that named nothing is retried as soon as the
+        // whole card is in view.
+        let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 || (lastClassificationWasPartial && !entering) } ?? true
+        let entryStartTime = (continuous || (previous != nil && wasEntering)) ? (entryStart ?? t) : t
+        let entryOver = !entering || t - entryStartTime >= policy.entryWait - 1e-9
+        if (identity == nil || reverify) && due && entryOver && !background.inFlight {
             classifyCount += 1
             lastClassification = t
-            background.start(frame, at: t, previous: quad, analyzer: analyzer)
+            lastClassificationWasPartial = entering
+            grewWhileClassifying = false
+            background.start(frame, at: t, previous: quad, partial: entering, epoch: epoch, analyzer: analyzer)
         }
-        return finish(quad, quality: observation.quality, classified: classified, at: t, previous: previous,
-                      previousTime: previousTime, guide: guide, policy: policy)
+        return try finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
+                          at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
     }
 
-    private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, at t: Double, previous: Quad?,
-                                 previousTime: Double?, guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
-        // The last few located quads, relabelled like this one; a break in tracking starts afresh.
-        let continuous = previous.map { DocumentTracker.align(quad, to: $0).maxCornerDistance(to: $0) <= policy.trackingJump * guide.diagonal } ?? false
+    /// Where a document sits against the frame's edge: still coming into view (or cut off)
+    /// when its outline comes within `entryEdgeMargin` of an edge.
+    static func isEntering(_ quad: Quad, cutOff: Bool, frame: Image, policy: CapturePolicy) -> Bool {
+        if cutOff { return true }
+        let margin = policy.entryEdgeMargin * Double(min(frame.width, frame.height))
+        return !quad.points.allSatisfy {
+            $0.x >= margin && $0.y >= margin && $0.x <= Double(frame.width) - margin && $0.y <= Double(frame.height) - margin
+        }
+    }
+
+    /// `quad` is `previous` grown: larger by a tenth at least, around `previous`'s centre (the
+    /// visible part of a card sliding into view, or a card brought closer).
+    static func grew(_ quad: Quad, from previous: Quad) -> Bool {
+        guard quad.area > previous.area * 1.1 else { return false }
+        let c = previous.points.reduce(Point(x: 0, y: 0)) { Point(x: $0.x + $1.x / 4, y: $0.y + $1.y / 4) }
+        // Inside a convex quad: on the same side of all four edges.
+        let p = quad.points
+        let sides = (0..<4).map { i -> Double in
+            let a = p[i], b = p[(i + 1) % 4]
+            return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        }
+        return sides.allSatisfy { $0 >= 0 } || sides.allSatisfy { $0 <= 0 }
+    }
+
+    /// The quarter turn of labels that takes `asked` (the tracker's order) to `answer` (the
+    /// document's order), the same document's outline on the same frame.
+    static func labelTurn(from asked: Quad, to answer: Quad) -> Int {
+        (0..<4).min { a, b in
+            let da = zip(asked.rotatingLabels(by: a).points, answer.points).map { $0.distance(to: $1) }.reduce(0, +)
+            let db = zip(asked.rotatingLabels(by: b).points, answer.points).map { $0.distance(to: $1) }.reduce(0, +)
+            return da < db
+        } ?? 0
+    }
+
+    private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, continuous: Bool, entering: Bool,
+                                 at t: Double, previousTime: Double?, frame: Image, analyzer: any FrameAnalyzing,
+                                 guide: GuideRect, policy: CapturePolicy) throws -> TrackedObservation {
+        // The last few located quads, relabelled like this one; a break in tracking starts
+        // afresh (an entry jump too: the median of a half outline and a whole one is neither).
+        let entryJump = !continuous && wasEntering && time != nil && corners != nil
         if !continuous {
             recent = []
             trackStart = t
+            fullSince = nil
+            if !entryJump { entryStart = nil }
         }
+        if entering {
+            if entryStart == nil { entryStart = t }
+        } else {
+            // Wholly in view: the next time it runs along the edge (leaving, or pushed out) is
+            // another entry.
+            entryStart = nil
+            if fullSince == nil { fullSince = t }
+        }
+        wasEntering = entering
         let raw = lastRaw.map { DocumentTracker.align(quad, to: $0) } ?? quad
         lastMotion = continuous ? lastRaw.map { raw.maxCornerDistance(to: $0) } ?? 0 : 0
         lastRaw = raw
@@ -156,8 +269,10 @@ struct DocumentTracker: Sendable {
         // A frame whose outline the median overruled was measured on the wrong region: keep the
         // quality of the last frame that agreed with the track.
         var quality = quality
+        var outlier = false
         if continuous, quad.maxCornerDistance(to: smoothed) > policy.outlierDistance * guide.diagonal, let trusted = lastQuality {
             quality = trusted
+            outlier = true
         } else {
             lastQuality = quality
         }
@@ -182,11 +297,30 @@ struct DocumentTracker: Sendable {
             // Not yet known and new: a one-frame outline of the background (a shadow, a table
             // edge) is no document until it holds on the next frames. Known documents need no
             // wait: the classifier has vouched for them.
-            return TrackedObservation(corners: nil, identity: nil, orientation: nil, quality: nil, steady: false, classified: classified)
+            var unconfirmed = TrackedObservation.nothing
+            unconfirmed.classified = classified
+            unconfirmed.unconfirmed = true
+            return unconfirmed
         }
         var observation = TrackedObservation(corners: smoothed, identity: identity, orientation: identity != nil ? orientation : nil,
                                              quality: quality, steady: steady, classified: classified)
-        observation.awaitingIdentity = identity == nil && t - (trackStart ?? t) < policy.labelWait - 1e-9
+        // The label wait runs from the moment the document is wholly in view (a card sliding in
+        // is not classified until then, `entryWait`), or from its arrival when it stays cut off.
+        let waitFrom = fullSince ?? ((entryStart ?? trackStart ?? t) + policy.entryWait)
+        observation.awaitingIdentity = identity == nil && t - waitFrom < policy.labelWait - 1e-9
+        observation.entering = entering
+        if let identity {
+            // Glare against the template's reference, on this frame's own outline when it agrees
+            // with the track (an outlier was measured on the wrong region: keep the last value).
+            if outlier {
+                observation.referenceGlare = lastReferenceGlare
+            } else {
+                lastReferenceGlare = try analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)
+                observation.referenceGlare = lastReferenceGlare
+            }
+        } else {
+            lastReferenceGlare = nil
+        }
         return observation
     }
 
@@ -207,7 +341,9 @@ struct DocumentTracker: Sendable {
     private mutating func analyze(_ frame: Image, classify: Bool, previous: Quad?, analyzer: any FrameAnalyzing) throws -> DocumentObservation {
         if classify { classifyCount += 1 } else { locateCount += 1 }
         // Track from the last frame's own quad (the median lags a moving card by a frame or two).
-        let hint = previous.flatMap { _ in lastRaw } ?? previous
+        // A classification gets no hint: the last frame's outline is no candidate for this one
+        // (the live path hands the classifier this frame's own tracked outline instead).
+        let hint = classify ? nil : previous.flatMap { _ in lastRaw } ?? previous
         return try analyzer.analyze(frame, request: AnalysisRequest(depth: classify ? .locateAndClassify : .locate,
                                                                      previousCorners: hint, motion: lastMotion))
     }

@@ -18,11 +18,17 @@ public struct AnalysisRequest: Sendable, Hashable {
     /// How far the document's corners moved between the last two frames, in pixels (how wide
     /// a tracker must look around `previousCorners`).
     public var motion: Double
+    /// With `.locateAndClassify`: `previousCorners` is the session's tracked outline on this very
+    /// frame, and it may be only part of the document (it runs along the frame's edge). The
+    /// classifier tries it as a candidate first (the whole-frame locator may not find a card
+    /// that is half in view); `partial` tells it not to trust it as the whole outline.
+    public var partial: Bool
 
-    public init(depth: AnalysisDepth, previousCorners: Quad? = nil, motion: Double = 0) {
+    public init(depth: AnalysisDepth, previousCorners: Quad? = nil, motion: Double = 0, partial: Bool = false) {
         self.depth = depth
         self.previousCorners = previousCorners
         self.motion = motion
+        self.partial = partial
     }
 }
 
@@ -36,6 +42,21 @@ public struct AnalysisRequest: Sendable, Hashable {
 /// document is not known; with `.locate`, corners in any clockwise order.
 public protocol FrameAnalyzing: Sendable {
     func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation
+
+    /// Loads what the first classification would otherwise load on demand (OCR engines, models),
+    /// so a live session's first label is not late. Called once, off the frame path.
+    func prepare()
+
+    /// Glare judged against the recognised template's reference (`ReferenceGlare`): the share of
+    /// the document (corners in its own order) in the largest washed-out patch where the
+    /// reference is not white; nil when the analyzer cannot judge it (no reference, or a mostly
+    /// white design), and the session falls back to `QualityReport.glare`.
+    func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double?
+}
+
+extension FrameAnalyzing {
+    public func prepare() {}
+    public func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double? { nil }
 }
 
 /// A `FrameAnalyzing` made from a closure, to plug any recognizer in without a new type.

@@ -18,7 +18,7 @@ extension Recognizer: FrameAnalyzing {
     static let searchWorkSize = 400
 
     public func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
-        guard request.depth == .locate else { return try observe(frame, options: RecognitionOptions()) }
+        guard request.depth == .locate else { return try classify(frame, tracked: request.previousCorners, partial: request.partial) }
         if let previous = request.previousCorners,
            let tracked = try OutlineTracker().track(previous, in: frame, motion: request.motion) {
             return try measured(tracked, in: frame, cutOff: false)
@@ -33,6 +33,40 @@ extension Recognizer: FrameAnalyzing {
         }
         guard let chosen else { return DocumentObservation() }
         return try measured(chosen.corners, in: frame, cutOff: chosen.cutOff)
+    }
+
+    /// Classification, with the session's tracked outline as a candidate beside the locator's:
+    /// the tracker follows the card's own edges from frame to frame, where a whole-frame search
+    /// may rank a background edge or a printed inner frame first. A partial outline (the card
+    /// still coming into view) is tried last: the whole-frame features then usually decide.
+    private func classify(_ frame: Image, tracked: Quad?, partial: Bool) throws -> DocumentObservation {
+        guard let tracked else { return try observe(frame, options: RecognitionOptions()) }
+        var timer = StageTimer()
+        let located = try locator.locate(in: frame, limit: 3)
+        timer.lap("locate")
+        // The locator's labelling: image-clockwise from the corner nearest the image's origin.
+        let first = tracked.points.indices.min { tracked.points[$0].x + tracked.points[$0].y < tracked.points[$1].x + tracked.points[$1].y } ?? 0
+        let quad = tracked.rotatingLabels(by: first)
+        let candidate = LocatedQuad(corners: quad, score: 1, edgeSupport: 1, aspect: quad.sideRatio,
+                                    cutOff: partial || !quad.isInside(width: frame.width, height: frame.height))
+        // Locator candidates that are the tracked outline again add nothing.
+        let near = 0.02 * Double(max(frame.width, frame.height))
+        let others = located.filter { Self.distance($0.corners, quad) > 4 * near }
+        var observation = try observe(frame, located: partial ? others + [candidate] : [candidate] + others, options: RecognitionOptions())
+        observation.timingMs["locate"] = timer.milliseconds["locate"]
+        return observation
+    }
+
+    /// Loads the OCR engines the first classification would otherwise load (the header reader,
+    /// the MRZ model), one each.
+    public func prepare() {
+        if let header = try? OCRModel.system() { try? TextReader.shared.warmUp(header) }
+        if let mrz = try? OCRModel.mrz() { try? TextReader.shared.warmUp(mrz) }
+    }
+
+    public func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double? {
+        guard let url = catalog.template(id: templateId)?.referenceURL else { return nil }
+        return try ReferenceGlare.shared.measure(frame, corners: corners, reference: url)
     }
 
     /// Corners and quality of `quad` (any labelling), flattened long side across.

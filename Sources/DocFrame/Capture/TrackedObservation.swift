@@ -14,6 +14,13 @@ struct TrackedObservation: Sendable {
     /// for up to `CapturePolicy.labelWait` the session keeps the row on screen rather than
     /// show an unlabelled one that would then stand for the whole instruction hold.
     var awaitingIdentity = false
+    /// An outline too new to count as a document (`CapturePolicy.confirmFrames`): `corners` is
+    /// nil, but the session keeps the row on screen rather than flash "searching" for a frame.
+    var unconfirmed = false
+    /// The outline runs along the frame's edge (the card is coming into view, or cut off).
+    var entering = false
+    /// `FrameAnalyzing.referenceGlare` for the recognised document, when the analyzer judges it.
+    var referenceGlare: Double?
 
     static let nothing = TrackedObservation(corners: nil, identity: nil, orientation: nil, quality: nil, steady: false, classified: false)
 }

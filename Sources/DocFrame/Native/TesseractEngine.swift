@@ -79,9 +79,24 @@ final class TesseractEngine: @unchecked Sendable {
             let confidence = Double(TessResultIteratorConfidence(iterator, level)) / 100
             words.append(RecognizedText.Word(text: text, confidence: max(0, min(1, confidence)),
                                              x: Int(left), y: Int(top),
-                                             width: Int(right - left), height: Int(bottom - top)))
+                                             width: Int(right - left), height: Int(bottom - top),
+                                             choices: level == RIL_SYMBOL ? choices(at: iterator) : []))
         } while TessResultIteratorNext(iterator, level) != 0
         return words
+    }
+
+    /// The classifier's candidates for the symbol at `iterator`, best first.
+    private func choices(at iterator: OpaquePointer) -> [RecognizedText.Choice] {
+        guard let list = TessResultIteratorGetChoiceIterator(iterator) else { return [] }
+        defer { TessChoiceIteratorDelete(list) }
+        var choices: [RecognizedText.Choice] = []
+        repeat {
+            // Owned by the iterator: copied, not freed.
+            guard let text = TessChoiceIteratorGetUTF8Text(list) else { continue }
+            let confidence = Double(TessChoiceIteratorConfidence(list)) / 100
+            choices.append(RecognizedText.Choice(text: String(cString: text), confidence: max(0, min(1, confidence))))
+        } while TessChoiceIteratorNext(list) != 0
+        return choices
     }
 
     /// Copies and frees a string Tesseract allocated.

@@ -9,14 +9,31 @@ public struct RecognizedText: Sendable, Hashable {
         public var y: Int
         public var width: Int
         public var height: Int
+        /// For a symbol: the classifier's candidates for its glyph, best first (the symbol's own
+        /// text among them), each with its confidence 0...1; empty for words or when unknown.
+        /// What the OCR considered tells a correction which characters it may really be.
+        public var choices: [Choice]
 
-        public init(text: String, confidence: Double, x: Int, y: Int, width: Int, height: Int) {
+        public init(text: String, confidence: Double, x: Int, y: Int, width: Int, height: Int, choices: [Choice] = []) {
             self.text = text
             self.confidence = confidence
             self.x = x
             self.y = y
             self.width = width
             self.height = height
+            self.choices = choices
+        }
+    }
+
+    /// One candidate reading of a symbol.
+    public struct Choice: Sendable, Hashable {
+        public var text: String
+        /// 0...1.
+        public var confidence: Double
+
+        public init(text: String, confidence: Double) {
+            self.text = text
+            self.confidence = confidence
         }
     }
 

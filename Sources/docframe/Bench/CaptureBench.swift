@@ -18,6 +18,7 @@ import Foundation
 /// the instruction hold, e.g. "empty:1.5,front:3,empty:1.5,health_card:2.5"), else
 /// TrainingData/sequences/approach scaled up to 1280x720. For the one-core figure run
 /// `taskset -c 0 docframe bench --filter "capture live"`. One pass per 20 runs.
+/// `DOCFRAME_BENCH_LABEL_JOINS=1` runs the sessions with `CapturePolicy.labelJoinsRow`.
 enum CaptureBench {
     static func rows() throws -> [BenchRow] {
         let live = LiveCaptureRun()
@@ -157,8 +158,14 @@ final class LiveCaptureRun {
         return (frames, truth)
     }
 
+    /// DOCFRAME_BENCH_LABEL_JOINS=1: the session runs with `CapturePolicy.labelJoinsRow` (the
+    /// proposed hold rule), to compare label latencies with the normative one.
+    static let labelJoinsRow = ProcessInfo.processInfo.environment["DOCFRAME_BENCH_LABEL_JOINS"] == "1"
+
     private func pass(_ frames: [Image], _ truth: [Truth], _ recognizer: Recognizer) throws -> Results {
-        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: recognizer)
+        var policy = CapturePolicy.default
+        policy.labelJoinsRow = Self.labelJoinsRow
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense, policy: policy), analyzer: recognizer)
         var results = Results()
         let clock = ContinuousClock()
         let start = clock.now
@@ -198,6 +205,9 @@ final class LiveCaptureRun {
             i = next
         }
         results.dropped = [Double(dropped)]
+        // A classification may still run: let it end before the next pass (or the process's
+        // exit, whose static destructors would run under it).
+        session.waitForBackgroundWork()
         return results
     }
 }

@@ -8,8 +8,18 @@
 ///    digits allow exactly one reading within the alternatives tried. Three sets, narrowest first:
 ///    O/0 swaps anywhere in the field (the trained model's one systematic confusion); any
 ///    look-alike (0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, `<`/K) where the OCR itself was unsure;
-///    any look-alike anywhere. Otherwise the reading stays as it was and its failing check keeps
-///    `valid` false.
+///    then any look-alike anywhere. Otherwise the reading stays as it was and its failing check
+///    keeps `valid` false.
+/// 3. Where the OCR's candidate lists are known (`choices`), a correction found in the last,
+///    widest set is taken only when every character it changes is one the OCR doubted or whose
+///    glyph it listed the new character for; otherwise the reading is left as read.
+///
+/// Why the search stays wide and the filter comes after: a check digit passes one wrong
+/// combination in ten, so the fewer combinations tried, the likelier a wrong one is the only
+/// one that passes (narrowing the search to listed characters made new wrong readings pass).
+/// Searching all look-alikes keeps "exactly one passes" meaningful; the filter then refuses a
+/// repair that rewrites glyphs the OCR was sure of, which is how a misread that is no
+/// look-alike (T read as 7) came out "repaired" by two swapped look-alikes and valid.
 ///
 /// Why not "fewest changes wins": the document number's check digit and the composite weigh
 /// those characters alike, so a misread that is no look-alike would often be "repaired" into
@@ -17,9 +27,13 @@
 struct MRZCorrector: Sendable {
     /// (line, index) of characters the OCR was unsure of; nil when unknown (every position may be).
     var uncertain: Set<Position>?
+    /// The characters the OCR listed as candidates for each position's glyph besides the one
+    /// read; nil when unknown (lines given as text): then any look-alike may be tried.
+    var choices: [Position: Set<Character>]?
 
-    init(uncertain: Set<Position>? = nil) {
+    init(uncertain: Set<Position>? = nil, choices: [Position: Set<Character>]? = nil) {
         self.uncertain = uncertain
+        self.choices = choices
     }
 
     static let toDigit: [Character: Character] = [
@@ -224,11 +238,26 @@ struct MRZCorrector: Sendable {
                 if passing.count > 64 { return nil }
             }
         }
-        if passing.count == 1 { return passing[0] }
-        if passing.count > 1, let tieBreak {
+        var found: [[Character]]?
+        if passing.count == 1 {
+            found = passing[0]
+        } else if passing.count > 1, let tieBreak {
             let narrowed = passing.filter(tieBreak)
-            if narrowed.count == 1 { return narrowed[0] }
+            if narrowed.count == 1 { found = narrowed[0] }
         }
-        return nil
+        guard let found else { return nil }
+        if tier == .allLookAlikes, !isSupported(found, from: lines, at: options.map(\.0)) { return nil }
+        return found
+    }
+
+    /// Whether every change from `read` to `corrected` at `positions` is one the OCR allowed
+    /// for: it doubted the glyph, or listed the new character among its candidates for it.
+    /// Always true when the candidate lists are unknown.
+    func isSupported(_ corrected: [[Character]], from read: [[Character]], at positions: [(Int, Int)]) -> Bool {
+        guard let choices else { return true }
+        return positions.allSatisfy { p in
+            let new = corrected[p.0][p.1]
+            return new == read[p.0][p.1] || uncertain?.contains(Position(p)) == true || choices[Position(p)]?.contains(new) == true
+        }
     }
 }

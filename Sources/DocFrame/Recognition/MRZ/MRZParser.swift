@@ -42,12 +42,14 @@ public struct MRZParser: Sendable {
         parseCorrecting(lines, uncertain: nil)
     }
 
-    /// As `parseCorrecting(_:)`, with the positions the OCR was unsure of.
-    func parseCorrecting(_ lines: [String], uncertain: Set<MRZCorrector.Position>?) -> MRZResult? {
+    /// As `parseCorrecting(_:)`, with the positions the OCR was unsure of and, when known, the
+    /// other characters it listed for each position's glyph (see `MRZCorrector.choices`).
+    func parseCorrecting(_ lines: [String], uncertain: Set<MRZCorrector.Position>?,
+                         choices: [MRZCorrector.Position: Set<Character>]? = nil) -> MRZResult? {
         guard let format = Self.format(of: lines),
               lines.allSatisfy({ $0.allSatisfy { MRZCheckDigit.value(of: $0) != nil } }) else { return nil }
         let layout = MRZLayout.layout(for: format, visa: lines[0].first == "V")
-        let corrected = MRZCorrector(uncertain: uncertain).correct(lines.map(Array.init), layout: layout)
+        let corrected = MRZCorrector(uncertain: uncertain, choices: choices).correct(lines.map(Array.init), layout: layout)
         return parse(corrected, layout: layout)
     }
 

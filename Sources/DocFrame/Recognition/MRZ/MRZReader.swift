@@ -11,7 +11,7 @@ import Foundation
 /// dropped or doubled character cannot shift the rest); `MRZParser` corrects and validates.
 /// When the first reading is not valid, the next candidate zone or binarisation is tried; a
 /// valid reading the OCR doubted or corrected in a checked field must be read alike by a second
-/// cut before it is reported valid.
+/// cut, which read those characters plainly (not by the same correction), before it is reported valid.
 public struct MRZReader: Sendable {
     public var parser: MRZParser
     let textReader: TextReader
@@ -150,9 +150,9 @@ public struct MRZReader: Sendable {
     private func confirmed(_ reading: Reading, earlier: [Reading], group: MRZLocator.Group, in gray: Image,
                            after index: Int) throws -> MRZResult {
         var result = reading.result
-        if earlier.contains(where: { Self.agree(result, $0.result) }) { return result }
+        if earlier.contains(where: { reading.isConfirmed(by: $0) }) { return result }
         for variant in Self.variants.dropFirst(index + 1) {
-            if let other = try readGroup(group, in: gray, variant: variant)?.result, Self.agree(result, other) { return result }
+            if let other = try readGroup(group, in: gray, variant: variant), reading.isConfirmed(by: other) { return result }
         }
         result.valid = false
         return result
@@ -296,6 +296,25 @@ public struct MRZReader: Sendable {
         var doubted: Set<MRZCorrector.Position>
         /// A checked character was corrected, or left as read although the OCR doubted it.
         var needsConfirmation = false
+        /// The characters as read, placed in their cells, before correction.
+        var read: [[Character]] = []
+        /// The checked positions that make the reading need confirmation.
+        var guessed: Set<MRZCorrector.Position> = []
+
+        /// Whether `other` vouches for this reading: the same checked characters, and at each
+        /// position this reading guessed, `other` read the final character as it stands, not
+        /// doubted. Two cuts that misread a glyph alike and were "corrected" alike by the same
+        /// search are one piece of evidence, not two (how a wrong reading came out valid).
+        func isConfirmed(by other: Reading) -> Bool {
+            guard MRZReader.agree(result, other.result) else { return false }
+            let final = result.lines.map(Array.init)
+            let layout = MRZLayout.layout(for: result.format, visa: final.first?.first == "V")
+            return guessed.allSatisfy { p in
+                guard p.line < other.read.count, p.index < other.read[p.line].count, !other.doubted.contains(p) else { return false }
+                let seen = other.read[p.line][p.index], wanted = final[p.line][p.index]
+                return seen == wanted || MRZReader.isCoercion(seen, to: wanted, layout.classes[p.line][p.index])
+            }
+        }
     }
 
     private func readGroup(_ group: MRZLocator.Group, in image: Image, variant: Variant) throws -> Reading? {
@@ -333,14 +352,16 @@ public struct MRZReader: Sendable {
     private func interpret(_ texts: [RecognizedText], cuts: [(width: Int, padX: Double)], as format: MRZResult.Format) -> Reading? {
         var lines: [String] = []
         var unsure = Set<MRZCorrector.Position>(), contradicted = Set<MRZCorrector.Position>()
+        var choices: [MRZCorrector.Position: Set<Character>] = [:]
         for (index, text) in texts.enumerated() {
             let placed = Self.placeMarking(text, length: format.lineLength,
                                            left: cuts[index].padX, right: Double(cuts[index].width) - cuts[index].padX)
             lines.append(placed.line)
             for i in placed.unsure { unsure.insert(MRZCorrector.Position(line: index, index: i)) }
             for i in placed.contradicted { contradicted.insert(MRZCorrector.Position(line: index, index: i)) }
+            for (i, listed) in placed.choices { choices[MRZCorrector.Position(line: index, index: i)] = listed }
         }
-        guard var result = parser.parseCorrecting(lines, uncertain: unsure) else { return nil }
+        guard var result = parser.parseCorrecting(lines, uncertain: unsure, choices: choices) else { return nil }
         let read: [[Character]] = lines.map { Array($0) }
         let final: [[Character]] = result.lines.map { Array($0) }
         let doubtedAll = Set(unsure.filter { p in
@@ -351,19 +372,21 @@ public struct MRZReader: Sendable {
         // (a letter I standing as tall as the digits) is a misread the check digit happened to
         // miss: such a reading is not vouched for.
         var needsConfirmation = false
+        var guessed = Set<MRZCorrector.Position>()
         if result.valid {
             let layout = MRZLayout.layout(for: result.format, visa: result.lines[0].first == "V")
             let checked = MRZParser.appliedChecks(in: final, layout: layout).flatMap { $0.positions + [$0.checkDigit] }
             if checked.contains(where: { doubtedAll.contains(MRZCorrector.Position($0)) && contradicted.contains(MRZCorrector.Position($0)) }) {
                 result.valid = false
             }
-            needsConfirmation = checked.contains { p in
+            guessed = Set(checked.filter { p in
                 doubtedAll.contains(MRZCorrector.Position(p))
                     || (p.0 < read.count && p.1 < read[p.0].count && read[p.0][p.1] != final[p.0][p.1]
                         && !Self.isCoercion(read[p.0][p.1], to: final[p.0][p.1], layout.classes[p.0][p.1]))
-            }
+            }.map { MRZCorrector.Position($0) })
+            needsConfirmation = !guessed.isEmpty
         }
-        return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation)
+        return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed)
     }
 
     static let padX = 0.6
@@ -404,14 +427,20 @@ public struct MRZReader: Sendable {
     /// A confidence below any real one: set on look-alikes whose height contradicts their class.
     static let contradictedMarker = -1.0
 
+    /// `choices`: per cell, the characters the OCR listed for its glyph other than the one
+    /// placed there (none for an empty cell).
     static func placeMarking(_ text: RecognizedText, length: Int, left: Double, right: Double)
-        -> (line: String, unsure: Set<Int>, contradicted: Set<Int>) {
+        -> (line: String, unsure: Set<Int>, contradicted: Set<Int>, choices: [Int: Set<Character>]) {
         let symbols = droppingStrays(resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil }),
                                      length: length)
+        func listed(_ symbol: RecognizedText.Word) -> Set<Character> {
+            Set(symbol.choices.compactMap { $0.text.count == 1 ? Character($0.text) : nil }).subtracting([Character(symbol.text)])
+        }
         if symbols.count == length {
             let unsure = Set(symbols.indices.filter { symbols[$0].confidence < unsureConfidence })
             let contradicted = Set(symbols.indices.filter { symbols[$0].confidence == contradictedMarker })
-            return (symbols.map(\.text).joined(), unsure, contradicted)
+            let choices = Dictionary(uniqueKeysWithValues: symbols.indices.map { ($0, listed(symbols[$0])) })
+            return (symbols.map(\.text).joined(), unsure, contradicted, choices)
         }
         // The pitch from neighbouring symbols (most are in adjacent cells), anchored on the
         // first symbol's cell: a box a little too long or short then cannot drift the cells.
@@ -431,9 +460,11 @@ public struct MRZReader: Sendable {
         }
         var line = ""
         var unsure = Set<Int>(), contradicted = Set<Int>()
+        var choices: [Int: Set<Character>] = [:]
         for (i, cell) in cells.enumerated() {
             if let cell {
                 line += cell.text
+                choices[i] = listed(cell)
                 if cell.confidence < unsureConfidence { unsure.insert(i) }
                 if cell.confidence == contradictedMarker { contradicted.insert(i) }
             } else {
@@ -441,7 +472,7 @@ public struct MRZReader: Sendable {
                 unsure.insert(i)
             }
         }
-        return (line, unsure, contradicted)
+        return (line, unsure, contradicted, choices)
     }
 
     /// With more symbols than the line has characters, one at either end that stands apart

@@ -1,0 +1,95 @@
+import Foundation
+internal import CDocVision
+
+/// Glare judged against the recognised template's reference image.
+///
+/// The plain washed-out share (`QualityReport.glare`) cannot tell glare from white print: a
+/// card with white fields reads 0.2-0.6 with no glare, and a highlight that keeps a little
+/// colour reads near 0. With the document recognised, its reference says where the design is
+/// white; glare is then a patch of near-white, colourless pixels where the design is not
+/// (`dv_measure_reference_glare`). The measure is the largest such patch over the document's
+/// area (`CapturePolicy.maxReferenceGlare` decides).
+///
+/// A glare pixel is HSV value >= 236 and saturation <= 12 (the glare's core reads value 242,
+/// saturation 2; Ontario's pale background 219 and 24); the reference is white at value >= 230
+/// and saturation <= 14, widened by 2 pixels. The glare mask is then opened with a `opening`
+/// square: a glare is a solid blob, while the white modules of a barcode and the thin white
+/// frames of the artwork, which the reference blanks or a slightly wrong outline shifts onto
+/// non-white, are thin (the BC back's barcode read 0.012-0.015 without the opening, as glare).
+/// Calibration, flattened with the ground-truth corners, with the corners pushed out by 2% of the
+/// width, and shifted down by 4%: the committed glare sequence's glared frames (strength >= 1)
+/// read 0.0049 / 0.0045 / 0.0026 at least; the clean frames of the committed sequences and of
+/// 1280x720 and 426x240 ones made for Ontario, BC and Quebec 0 / 0.0012 / 0.0099 at most (the
+/// 4% shift, far beyond the tracker's error, on Quebec). Shares of white reference by that
+/// rule: BC 0.05, Ontario license 0.17, Ontario health card 0.47, Quebec 0.45/0.62, PR card
+/// 0.62/0.79: designs over `maximumWhiteShare` are not judged (nil: the session falls back to
+/// the plain measure).
+///
+/// References are loaded once per template and kept small (`width` wide): a frame costs one
+/// small warp and one pass over 41,000 pixels, well under a millisecond.
+final class ReferenceGlare: @unchecked Sendable {
+    static let shared = ReferenceGlare()
+
+    /// Work width of the comparison (the reference's aspect gives the height).
+    let width = 256
+    /// A design whiter than this (share of its reference) leaves too little to judge glare on.
+    static let maximumWhiteShare = 0.55
+    let glareValue: Int32 = 236
+    let glareSaturation: Int32 = 12
+    let whiteValue: Int32 = 230
+    let whiteSaturation: Int32 = 14
+    /// Pixels the white mask is widened by (the outline's error at `width`).
+    let tolerance: Int32 = 2
+    /// Side of the square that opens the glare mask (thin white structures are not glare).
+    let opening: Int32 = 5
+    /// Share of the width along each edge left out.
+    let edgeBand: Float = 0.04
+
+    private struct Entry {
+        var image: Image
+        var whiteShare: Double
+    }
+
+    private let lock = NSLock()
+    /// By reference path; nil when it cannot be loaded (not retried).
+    private var cache: [String: Entry?] = [:]
+
+    /// The largest glare patch's share of the document, or nil when the design is mostly white
+    /// or has no reference.
+    /// - Parameter corners: the document's outline in `frame`, in the document's own order.
+    func measure(_ frame: Image, corners: Quad, reference url: URL) throws -> Double? {
+        guard frame.channels == 3, let entry = try reference(url), entry.whiteShare <= Self.maximumWhiteShare else { return nil }
+        let flat = try frame.warped(corners, width: entry.image.width, height: entry.image.height)
+        return try Double(compare(flat, entry.image).largest_patch)
+    }
+
+    private func compare(_ flat: Image, _ reference: Image) throws -> dv_reference_glare {
+        var out = dv_reference_glare()
+        try DocVision.check {
+            dv_measure_reference_glare(flat.native.handle, reference.native.handle, glareValue, glareSaturation, whiteValue,
+                                       whiteSaturation, tolerance, opening, edgeBand, &out, $0)
+        }
+        return out
+    }
+
+    private func reference(_ url: URL) throws -> Entry? {
+        lock.lock()
+        if let known = cache[url.path] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        // Loaded outside the lock (tens of milliseconds, once per template); a race loads twice.
+        var entry: Entry?
+        if let full = try? Image(contentsOfFile: url.path), full.channels == 3 {
+            let small = try full.resized(width: width, height: max(16, width * full.height / max(1, full.width)))
+            // The white share of the reference alone: compared with itself, nothing is glare.
+            let white = try compare(small, small).reference_white
+            entry = Entry(image: small, whiteShare: Double(white))
+        }
+        lock.lock()
+        cache[url.path] = entry
+        lock.unlock()
+        return entry
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// A document coming into view of a live session (`offer`, classification in the background):
+/// its outline grows by more than a tracking step per frame while it slides in (entry jumps),
+/// and the label must come with its first row, soon after it is wholly in view.
+@Suite("Capture: a document entering a live session")
+struct CaptureLiveEntryTests {
+    struct Frame {
+        var t: Double
+        var state: FrameState
+        /// The card's offset from its resting place (nil: not in view).
+        var offset: Double?
+    }
+
+    /// Plays `offsets` (x offset of the card per frame at 30 fps, nil: nothing in view) through a
+    /// live session; frames with a card in view give the background a moment to answer, as a
+    /// camera's frame interval would.
+    func play(_ offsets: [Double?], scales: [Double]? = nil, policy: CapturePolicy = .default) throws -> (frames: [Frame], analyzer: ScriptedAnalyzer) {
+        let analyzer = ScriptedAnalyzer()
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense, policy: policy), analyzer: analyzer)
+        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
+                                              viewport: nil, format: .id1)
+        var frames: [Frame] = []
+        for (i, offset) in offsets.enumerated() {
+            let t = Double(i) / 30
+            if let offset {
+                var shot = Shot.of(Docs.licenseFront, scale: scales?[i] ?? 0.9)
+                shot.offset = Point(x: offset, y: 0)
+                let observation = shot.observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
+                let right = observation.corners!.points.map(\.x).max()!
+                var cut = observation
+                cut.quality?.cutOff = right > Double(CaptureHarness.frameWidth)
+                analyzer.set(cut)
+            } else {
+                analyzer.set(DocumentObservation())
+            }
+            // Nothing is dropped here: each frame waits its turn (no frame is in work meanwhile).
+            let update = try #require(try session.offer(CaptureHarness.blank, at: t))
+            frames.append(Frame(t: t, state: update.state, offset: offset))
+            if offset != nil { Thread.sleep(forTimeInterval: 0.03) }
+        }
+        return (frames, analyzer)
+    }
+
+    /// 1.5 s of nothing, then the card slides in from the right (the first two frames cut off
+    /// by the frame's edge, the first step longer than a tracking jump), then rests for 2 s.
+    static let entrance: [Double?] = Array(repeating: nil, count: 45) + [330, 230, 160, 100, 50, 20] + Array(repeating: 0, count: 60)
+
+    @Test("the label comes within 0.3 s of the card being wholly in view, with its first row; no searching flash")
+    func labelSoonAfterEntry() throws {
+        let (frames, analyzer) = try play(Self.entrance)
+        let appeared = try #require(frames.firstIndex { $0.offset != nil })
+        let whole = try #require(frames.firstIndex { ($0.offset ?? .infinity) <= 100 })
+        let labelled = try #require(frames.firstIndex { $0.state.label == "Ontario Driver's License" })
+        #expect(frames[labelled].t - frames[whole].t <= 0.3 + 1e-9, "label \(frames[labelled].t - frames[whole].t) s after the card was wholly in view")
+        // Until the label, the screen keeps "searching" (no unlabelled row that would stand for
+        // the instruction hold); from then on, never "searching" again while the card is in view.
+        for frame in frames[appeared..<labelled] { #expect(frame.state.instruction.key == .searching) }
+        for frame in frames[labelled...] {
+            #expect(frame.state.instruction.key != .searching, "searching flashed up at \(frame.t) s")
+            #expect(frame.state.label != nil || [.frontCaptured, .showBack].contains(frame.state.instruction.key))
+        }
+        // The card is classified once wholly in view, not while half of it was outside.
+        let classified = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
+        #expect(!classified.isEmpty && classified.allSatisfy { !$0.partial })
+        #expect(classified.count <= 2, "one classification (a second only if the first answered too late)")
+    }
+
+    @Test("an outline that grows around where it was (the visible part of a card coming in) keeps its answer")
+    func growingOutlineKeepsItsAnswer() throws {
+        // Two frames of a small outline, then the whole card: a jump, but around the same place.
+        let offsets: [Double?] = Array(repeating: nil, count: 45) + Array(repeating: 0, count: 62)
+        let scales = Array(repeating: 0.9, count: 45) + [0.45, 0.45] + Array(repeating: 0.9, count: 60)
+        let (frames, analyzer) = try play(offsets, scales: scales)
+        #expect(frames.contains { $0.state.label == "Ontario Driver's License" })
+        let classified = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
+        #expect(classified.count == 1, "the answer about the smaller outline applies to the grown one")
+    }
+
+    @Test("a card held half out of the frame is still classified after the entry wait, and told to fit in")
+    func cardHeldHalfOut() throws {
+        let (frames, analyzer) = try play(Array(repeating: nil, count: 45) + Array(repeating: 230, count: 60))
+        let classified = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
+        #expect(classified.first?.partial == true)
+        let fit = try #require(frames.first { $0.state.instruction.key == .fitInFrame })
+        #expect(fit.state.label == "Ontario Driver's License")
+        #expect(fit.t - 1.5 <= CapturePolicy.default.entryWait + CapturePolicy.default.labelWait + 0.2)
+    }
+}
