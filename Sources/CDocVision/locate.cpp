@@ -102,7 +102,9 @@ struct EdgeField {
 /// Share of points along the quad's sides that have, within 2 pixels across the side, an edge
 /// pixel whose gradient is roughly perpendicular to the side; also the weakest side's share
 /// (a finger over one edge lowers one side, clutter lowers all).
-std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p) {
+/// With `frameIsMissing`, points on the image's outermost 2 pixels count as unsupported rather
+/// than not at all: an outline that borrowed the image frame for a side is not backed there.
+std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, bool frameIsMissing = false) {
     int hit = 0, total = 0;
     double weakest = 1;
     const cv::Mat &edges = field.edges;
@@ -116,7 +118,10 @@ std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p) 
         for (int i = 1; i < count; ++i) {
             cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
             int x = cvRound(q.x), y = cvRound(q.y);
-            if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
+            if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) {
+                if (frameIsMissing && x >= 0 && y >= 0 && x < edges.cols && y < edges.rows) ++sideTotal;
+                continue;
+            }
             ++sideTotal;
             for (int k = -2; k <= 2; ++k) {
                 int xx = cvRound(q.x + n.x * k), yy = cvRound(q.y + n.y * k);
@@ -375,20 +380,35 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
     }
 }
 
+/// The edge map with its gradients, for edge support.
+EdgeField edgeField(const cv::Mat &small, const cv::Mat &edges) {
+    EdgeField field;
+    field.edges = edges.clone();
+    cv::Mat gray;
+    if (small.channels() == 3) cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
+    else gray = small;
+    cv::GaussianBlur(gray, gray, cv::Size(5, 5), 0);
+    cv::Sobel(gray, field.dx, CV_16S, 1, 0);
+    cv::Sobel(gray, field.dy, CV_16S, 0, 1);
+    return field;
+}
+
+/// `full` downscaled so that its long side is at most `workSize`; `factor` the scale applied.
+cv::Mat downscaled(const cv::Mat &full, int workSize, double &factor) {
+    const int target = workSize > 0 ? workSize : 640;
+    const int longer = std::max(full.cols, full.rows);
+    factor = longer > target ? static_cast<double>(target) / longer : 1.0;
+    if (factor >= 1) return full;
+    cv::Mat small;
+    cv::resize(full, small, cv::Size(), factor, factor, cv::INTER_AREA);
+    return small;
+}
+
 std::vector<Candidate> findCandidates(const cv::Mat &small) {
     const cv::Size size = small.size();
     const double imageArea = static_cast<double>(size.area());
     cv::Mat edges = edgeMap(small);
-    EdgeField field;
-    field.edges = edges.clone();
-    {
-        cv::Mat gray;
-        if (small.channels() == 3) cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
-        else gray = small;
-        cv::GaussianBlur(gray, gray, cv::Size(5, 5), 0);
-        cv::Sobel(gray, field.dx, CV_16S, 1, 0);
-        cv::Sobel(gray, field.dy, CV_16S, 0, 1);
-    }
+    const EdgeField field = edgeField(small, edges);
     std::vector<Candidate> found;
     lineCandidates(edges, field, found);
     // The image frame closes the outline of a card cut off by it.
@@ -483,15 +503,8 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
         DV_REQUIRE(image && out && count, error, "null pointer");
         DV_REQUIRE(capacity > 0, error, "capacity must be positive");
         const cv::Mat &full = image->mat;
-        const int target = work_size > 0 ? work_size : 640;
-        const int longer = std::max(full.cols, full.rows);
-        const double factor = longer > target ? static_cast<double>(target) / longer : 1.0;
-        cv::Mat small;
-        if (factor < 1) {
-            cv::resize(full, small, cv::Size(), factor, factor, cv::INTER_AREA);
-        } else {
-            small = full;
-        }
+        double factor = 1;
+        const cv::Mat small = downscaled(full, work_size, factor);
         std::vector<Candidate> candidates = findCandidates(small);
         const float scale = static_cast<float>(1 / factor);
         const float search = 3.0f * scale + 3.0f;
@@ -518,6 +531,29 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
             o.cut_off = (c.cutOff || outside) ? 1 : 0;
         }
         *count = n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
+                                float *support, float *weakest, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && support && weakest, error, "null pointer");
+        DV_REQUIRE(count >= 0 && (count == 0 || corners), error, "need 8 corner values per quad");
+        if (count == 0) return dv::ok(error);
+        double factor = 1;
+        const cv::Mat small = downscaled(image->mat, work_size, factor);
+        const EdgeField field = edgeField(small, edgeMap(small));
+        for (int32_t q = 0; q < count; ++q) {
+            Corners p;
+            // The same pixel-centre mapping as the locator's, in reverse.
+            for (int i = 0; i < 4; ++i)
+                p[i] = (cv::Point2f(corners[8 * q + 2 * i], corners[8 * q + 2 * i + 1]) + cv::Point2f(0.5f, 0.5f)) *
+                           static_cast<float>(factor) - cv::Point2f(0.5f, 0.5f);
+            auto [all, weak] = edgeSupport(field, p, true);
+            support[q] = static_cast<float>(all);
+            weakest[q] = static_cast<float>(weak);
+        }
         return dv::ok(error);
     });
 }

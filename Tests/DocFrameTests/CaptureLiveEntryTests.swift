@@ -17,7 +17,7 @@ struct CaptureLiveEntryTests {
     /// Plays `offsets` (x offset of the card per frame at 30 fps, nil: nothing in view) through a
     /// live session; frames with a card in view give the background a moment to answer, as a
     /// camera's frame interval would.
-    func play(_ offsets: [Double?], policy: CapturePolicy = .default) throws -> (frames: [Frame], analyzer: ScriptedAnalyzer) {
+    func play(_ offsets: [Double?], scales: [Double]? = nil, policy: CapturePolicy = .default) throws -> (frames: [Frame], analyzer: ScriptedAnalyzer) {
         let analyzer = ScriptedAnalyzer()
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense, policy: policy), analyzer: analyzer)
         let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
@@ -26,7 +26,7 @@ struct CaptureLiveEntryTests {
         for (i, offset) in offsets.enumerated() {
             let t = Double(i) / 30
             if let offset {
-                var shot = Shot.of(Docs.licenseFront)
+                var shot = Shot.of(Docs.licenseFront, scale: scales?[i] ?? 0.9)
                 shot.offset = Point(x: offset, y: 0)
                 let observation = shot.observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
                 let right = observation.corners!.points.map(\.x).max()!
@@ -66,6 +66,17 @@ struct CaptureLiveEntryTests {
         let classified = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
         #expect(!classified.isEmpty && classified.allSatisfy { !$0.partial })
         #expect(classified.count <= 2, "one classification (a second only if the first answered too late)")
+    }
+
+    @Test("an outline that grows around where it was (the visible part of a card coming in) keeps its answer")
+    func growingOutlineKeepsItsAnswer() throws {
+        // Two frames of a small outline, then the whole card: a jump, but around the same place.
+        let offsets: [Double?] = Array(repeating: nil, count: 45) + Array(repeating: 0, count: 62)
+        let scales = Array(repeating: 0.9, count: 45) + [0.45, 0.45] + Array(repeating: 0.9, count: 60)
+        let (frames, analyzer) = try play(offsets, scales: scales)
+        #expect(frames.contains { $0.state.label == "Ontario Driver's License" })
+        let classified = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
+        #expect(classified.count == 1, "the answer about the smaller outline applies to the grown one")
     }
 
     @Test("a card held half out of the frame is still classified after the entry wait, and told to fit in")

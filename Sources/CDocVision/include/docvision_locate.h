@@ -35,6 +35,15 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
 /// resolution: each side is re-fitted to the strongest gradient within `search` pixels.
 dv_status dv_refine_quad(const dv_image *image, float corners[8], float search, dv_error *error);
 
+/// How well the image's edges back each of `count` quads (`corners`: 8 floats per quad, any
+/// corner order around the quad, full-resolution pixels), measured on a copy downscaled to
+/// `work_size` (0 for 640) as the locator measures its candidates: `support[i]` the share of
+/// points along the outline with an edge running along the side within 2 pixels, `weakest[i]`
+/// the weakest side's share. Points outside the image are not counted (a cut-off card); points
+/// on its outermost pixels count as unsupported (an outline that borrowed the image frame).
+dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
+                                float *support, float *weakest, dv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,6 +32,8 @@ struct DocumentTracker: Sendable {
     private var lastClassification: Double?
     /// The last classification was of a card still coming into view.
     private var lastClassificationWasPartial = false
+    /// The outline grew (an entry jump) while a classification was running.
+    private var grewWhileClassifying = false
     /// Counts documents: a new one (or a lost track) starts a new epoch, and a background answer
     /// applies only within the epoch it was asked in. A card sliding into view keeps its epoch
     /// through the jumps of its growing outline (an entry jump).
@@ -62,6 +64,7 @@ struct DocumentTracker: Sendable {
         orientation = nil
         lastClassification = nil
         lastClassificationWasPartial = false
+        grewWhileClassifying = false
         wasEntering = false
         entryStart = nil
         fullSince = nil
@@ -131,13 +134,21 @@ struct DocumentTracker: Sendable {
             time = t
             return .nothing
         }
-        let entering = DocumentTracker.isEntering(found, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
+        var entering = DocumentTracker.isEntering(found, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
         var quad = found
         var continuous = false
         if let previous, case let tracked = DocumentTracker.align(found, to: previous), tracked.maxCornerDistance(to: previous) <= jump {
             quad = tracked
             continuous = true
-        } else if let previous, wasEntering {
+        } else if let previous, wasEntering || DocumentTracker.grew(found, from: previous) {
+            // A card whose visible part grows around where it was is still coming in, even when
+            // the locator's outline of its visible part stopped short of the frame's edge (on
+            // the 1280x720 sequences it often does): an answer asked about the smaller outline
+            // was asked about part of it, and is retried at once if it named nothing.
+            if !wasEntering {
+                entering = true
+                if background.inFlight { grewWhileClassifying = true }
+            }
             // An entry jump: the outline of a card sliding into view grows by more than a
             // tracking step from frame to frame (the locator finds its whole outline once it is
             // in). The same document: it keeps its epoch, its identity if already known, and any
@@ -154,7 +165,8 @@ struct DocumentTracker: Sendable {
         var classified = false
         if let answer = background.takeResult() {
             lastClassification = answer.time
-            lastClassificationWasPartial = answer.partial
+            lastClassificationWasPartial = answer.partial || grewWhileClassifying
+            grewWhileClassifying = false
             if answer.epoch == epoch {
                 // Still the document that was classified (the tracker never lost it), wherever it
                 // has moved since: take its identity, and the corner labels of the answer (the
@@ -187,6 +199,7 @@ struct DocumentTracker: Sendable {
             classifyCount += 1
             lastClassification = t
             lastClassificationWasPartial = entering
+            grewWhileClassifying = false
             background.start(frame, at: t, previous: quad, partial: entering, epoch: epoch, analyzer: analyzer)
         }
         return try finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
@@ -201,6 +214,20 @@ struct DocumentTracker: Sendable {
         return !quad.points.allSatisfy {
             $0.x >= margin && $0.y >= margin && $0.x <= Double(frame.width) - margin && $0.y <= Double(frame.height) - margin
         }
+    }
+
+    /// `quad` is `previous` grown: larger by a tenth at least, around `previous`'s centre (the
+    /// visible part of a card sliding into view, or a card brought closer).
+    static func grew(_ quad: Quad, from previous: Quad) -> Bool {
+        guard quad.area > previous.area * 1.1 else { return false }
+        let c = previous.points.reduce(Point(x: 0, y: 0)) { Point(x: $0.x + $1.x / 4, y: $0.y + $1.y / 4) }
+        // Inside a convex quad: on the same side of all four edges.
+        let p = quad.points
+        let sides = (0..<4).map { i -> Double in
+            let a = p[i], b = p[(i + 1) % 4]
+            return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        }
+        return sides.allSatisfy { $0 >= 0 } || sides.allSatisfy { $0 <= 0 }
     }
 
     /// The quarter turn of labels that takes `asked` (the tracker's order) to `answer` (the

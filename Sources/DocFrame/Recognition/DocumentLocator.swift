@@ -72,3 +72,48 @@ extension DocumentLocator {
                     bottomRight: Point(x: d[4], y: d[5]), bottomLeft: Point(x: d[6], y: d[7]))
     }
 }
+
+extension DocumentLocator {
+    /// How well the image's edges back each outline in `quads`, measured as the locator measures
+    /// its own candidates (on the copy downscaled to `workSize`): `support` the share of the
+    /// outline with an edge running along it, `weakest` the weakest side's share. Parts outside
+    /// the image are not counted.
+    func edgeSupport(of quads: [Quad], in image: Image) throws -> [(support: Double, weakest: Double)] {
+        guard !quads.isEmpty else { return [] }
+        let corners = quads.flatMap { $0.points.flatMap { [Float($0.x), Float($0.y)] } }
+        var support = [Float](repeating: 0, count: quads.count)
+        var weakest = [Float](repeating: 0, count: quads.count)
+        try corners.withUnsafeBufferPointer { c in
+            try support.withUnsafeMutableBufferPointer { s in
+                try weakest.withUnsafeMutableBufferPointer { w in
+                    try DocVision.check {
+                        dv_quads_edge_support(image.native.handle, c.baseAddress, Int32(quads.count), Int32(workSize),
+                                              s.baseAddress, w.baseAddress, $0)
+                    }
+                }
+            }
+        }
+        return zip(support, weakest).map { (Double($0), Double($1)) }
+    }
+
+    /// Whether `quad` can be a card or page seen by a camera: convex, every interior angle
+    /// within 45-135 degrees, no side shorter than a tenth of the longest, and a long/short
+    /// ratio a document's outline can show in perspective. A homography fitted to a few chance
+    /// inliers projects the template's outline into shapes no card takes.
+    static func isPlausibleOutline(_ quad: Quad) -> Bool {
+        let p = quad.points
+        var sign = 0.0
+        var sides: [Double] = []
+        for i in 0..<4 {
+            let a = p[(i + 3) % 4] - p[i], b = p[(i + 1) % 4] - p[i]
+            let na = (a.x * a.x + a.y * a.y).squareRoot(), nb = (b.x * b.x + b.y * b.y).squareRoot()
+            guard na > 1, nb > 1, abs((a.x * b.x + a.y * b.y) / (na * nb)) <= 0.707 else { return false }
+            let cross = a.x * b.y - a.y * b.x
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            sides.append(nb)
+        }
+        guard let longest = sides.max(), let shortest = sides.min(), shortest >= 0.1 * longest else { return false }
+        let ratio = quad.sideRatio
+        return ratio >= 1.05 && ratio <= 2.6
+    }
+}

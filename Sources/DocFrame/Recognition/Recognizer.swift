@@ -19,6 +19,9 @@ public final class Recognizer: Sendable {
     /// DOCFRAME_DEBUG=1 prints the classifier's evidence to standard error (development only).
     static let debug = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG"] == "1"
 
+    /// Outlines asked of the locator per image.
+    static let outlines = 8
+
     /// Loads `catalog`'s templates; a malformed one throws `invalidTemplate` naming its file.
     public init(catalog: TemplateCatalog, locator: DocumentLocator = DocumentLocator()) throws {
         self.catalog = catalog
@@ -35,7 +38,9 @@ public final class Recognizer: Sendable {
     /// and `mrz` (the caller adds `decode`).
     public func observe(_ image: Image, options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
         var timer = StageTimer()
-        let candidates = try locator.locate(in: image, limit: 3)
+        // More outlines than the classifier flattens: it keeps the best of each object, so a
+        // card beside a sheet of paper is not crowded out by the sheet's several fits.
+        let candidates = try locator.locate(in: image, limit: Self.outlines)
         timer.lap("locate")
         var observation = try observe(image, located: candidates, options: options)
         observation.timingMs["locate"] = timer.milliseconds["locate"]
@@ -82,7 +87,17 @@ public final class Recognizer: Sendable {
         }
         if options.readMRZ {
             timer.lap("classify")
+            let before = observation.corners
             attachMRZ(to: &observation, in: image)
+            // A passport page placed from its zone replaces the outline: whether it is cut off
+            // is the page's own matter (it may reach beyond the image where the outline did not,
+            // or lie inside where the outline was a cut-off booklet's).
+            if let page = observation.corners, page != before {
+                cutOff = !page.isInside(width: image.width + 1, height: image.height + 1)
+                let format = DocumentFormat.nearest(toAspectRatio: page.sideRatio)
+                flattened = try? image.warped(page.landscape, width: DocumentClassifier.workWidth,
+                                              height: DocumentClassifier.workWidth * format.canonicalHeight / format.canonicalWidth)
+            }
             timer.lap("mrz")
         }
         if let corners = observation.corners {

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What Tesseract read in a document's header region, compared with a template's header text
+/// (`regions.header.text`): the evidence that tells look-alike templates apart (same artwork,
+/// other title) and that unmasks another design whose keypoints happen to agree (another
+/// province's "DRIVER'S LICENCE" shares most letter pairs with Ontario's title, but not its words).
+struct HeaderReading: Sendable {
+    /// The reading, upper-cased, diacritics removed.
+    let text: String
+    /// Tesseract's mean word confidence, 0...1.
+    let confidence: Double
+
+    init(text: String, confidence: Double) {
+        self.text = HeaderReading.folded(text)
+        self.confidence = confidence
+    }
+
+    /// Letters and digits read.
+    var letterCount: Int { text.filter { $0.isLetter || $0.isNumber }.count }
+
+    /// A reading clear enough that a template whose words it lacks is not the document: enough
+    /// letters read with a confidence real text gets (a blurred or dark header reads as a few
+    /// low-confidence fragments, which prove nothing either way).
+    var isClear: Bool { letterCount >= HeaderReading.clearLetters && confidence >= HeaderReading.clearConfidence }
+    static let clearLetters = 8
+    static let clearConfidence = 0.6
+
+    /// Share (by letters) of `expected`'s words of four or more letters found in the reading,
+    /// each allowed a quarter of its letters misread, and found even where OCR ran words
+    /// together or split them (the reading is searched with its spaces removed).
+    func wordCoverage(of expected: String) -> Double {
+        let words = HeaderReading.folded(expected).split { !$0.isLetter && !$0.isNumber }.map(Array.init).filter { $0.count >= 4 }
+        let total = words.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return 0 }
+        let read = Array(text.filter { $0.isLetter || $0.isNumber })
+        var found = 0
+        for w in words where HeaderReading.contains(read, approximately: w) { found += w.count }
+        return Double(found) / Double(total)
+    }
+
+    /// Share (by letters) of the reading's own words of four or more letters that `expected`
+    /// carries (same tolerance): low when the reading names something else ("ALBERTA"), high
+    /// for a partial reading of the right header ("DES TRANSPORTS" of a longer title).
+    func wordPrecision(against expected: String) -> Double {
+        let words = text.split { !$0.isLetter && !$0.isNumber }.map(Array.init).filter { $0.count >= 4 }
+        let total = words.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return 0 }
+        let carried = Array(HeaderReading.folded(expected).filter { $0.isLetter || $0.isNumber })
+        var found = 0
+        for w in words where HeaderReading.contains(carried, approximately: w) { found += w.count }
+        return Double(found) / Double(total)
+    }
+
+    /// Whether this clear reading names another document than one whose header says
+    /// `expected`: few of the expected words found, and most of what was read not expected.
+    func contradicts(_ expected: String) -> Bool {
+        isClear && wordCoverage(of: expected) < 0.3 && wordPrecision(against: expected) < 0.4
+    }
+
+    /// Dice coefficient of letter bigrams with `expected` (spaces and punctuation ignored), 0...1.
+    func bigramSimilarity(to expected: String) -> Double {
+        DocumentClassifier.textSimilarity(text, expected)
+    }
+
+    /// Whether some stretch of `haystack` (within one letter of `word`'s length) is within
+    /// edit distance a quarter of `word`'s length from it.
+    private static func contains(_ haystack: [Character], approximately word: [Character]) -> Bool {
+        let allowed = word.count / 4
+        guard haystack.count >= word.count - allowed, !word.isEmpty else { return false }
+        for length in max(1, word.count - 1)...(word.count + 1) where length <= haystack.count {
+            for start in 0...(haystack.count - length) {
+                if editDistance(word, haystack[start..<start + length], limit: allowed) <= allowed { return true }
+            }
+        }
+        return false
+    }
+
+    /// Levenshtein distance, stopping early once every path exceeds `limit`.
+    private static func editDistance(_ a: [Character], _ b: ArraySlice<Character>, limit: Int) -> Int {
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowBest = current[0]
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowBest = min(rowBest, current[j])
+            }
+            if rowBest > limit { return rowBest }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    static func folded(_ s: String) -> String {
+        s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
+    }
+}
