@@ -161,13 +161,29 @@ struct dv_index {
     std::vector<cv::Point2f> points;   // per descriptor, template canonical pixels
     std::vector<int> owner;            // per descriptor, entry number
     std::array<std::array<int, kKeyBits>, kTables> bits{};
-    /// One LSH table as flat buckets (bucket k holds slots start[k] ..< start[k + 1], rows
-    /// ascending): a probe is two array reads, and a bucket's descriptors sit side by side, so
-    /// a query scans memory in order instead of chasing hash nodes and scattered rows.
+    /// One LSH table as flat buckets: the occupied buckets in key order, bucket j holding slots
+    /// start[j] ..< start[j + 1] (rows ascending). A probe first asks a bitmap of occupied keys
+    /// (8 KB: most probes of a small index end there), then finds the bucket's number by counting
+    /// the set bits before its key. Everything a probe touches is a few hundred KB for the
+    /// built-in templates (it was 2^kKeyBits offsets and a copy of every descriptor per table,
+    /// megabytes that missed the cache on nearly every probe); descriptors are read once, from
+    /// `descriptors`.
     struct Table {
-        std::vector<uint32_t> start;    // 2^kKeyBits + 1 offsets
-        std::vector<int> rows;          // descriptor row per slot
-        std::vector<uint8_t> codes;     // 32 bytes per slot, a copy of that row's descriptor
+        std::vector<uint64_t> occupied;  // bit k: key k has a bucket
+        std::vector<uint32_t> before;    // per bitmap word: buckets of the keys before it
+        std::vector<uint32_t> start;     // occupied buckets + 1 offsets
+        std::vector<int> rows;           // descriptor row per slot
+
+        /// The slots of key `k`'s bucket; false when it has none.
+        bool bucket(uint32_t k, uint32_t &first, uint32_t &end) const {
+            const uint64_t word = occupied[k >> 6];
+            const uint32_t bit = k & 63;
+            if (!((word >> bit) & 1u)) return false;
+            const uint32_t j = before[k >> 6] + static_cast<uint32_t>(__builtin_popcountll(word & ((uint64_t(1) << bit) - 1)));
+            first = start[j];
+            end = start[j + 1];
+            return true;
+        }
     };
     std::array<Table, kTables> tables;
     bool built = false;
@@ -184,73 +200,58 @@ struct dv_index {
 
 namespace {
 
-/// Hamming distances of `d` to `n` consecutive 32-byte codes.
-void hammingRun(const uint8_t *d, const uint8_t *codes, uint32_t n, int *out) {
-    for (uint32_t i = 0; i < n; ++i) out[i] = hamming(d, codes + static_cast<size_t>(i) * 32);
-}
-
-// Hamming distances are most of the voting. x86-64 builds target the baseline CPU, which lacks
-// the popcount instruction (the compiler emits a bit-twiddling sequence instead): use it when
-// the CPU has it.
-#if defined(__x86_64__)
-__attribute__((target("popcnt"))) void hammingRunPopcnt(const uint8_t *d, const uint8_t *codes, uint32_t n, int *out) {
-    for (uint32_t i = 0; i < n; ++i) {
-        uint64_t x[4], y[4];
-        std::memcpy(x, d, 32);
-        std::memcpy(y, codes + static_cast<size_t>(i) * 32, 32);
-        out[i] = __builtin_popcountll(x[0] ^ y[0]) + __builtin_popcountll(x[1] ^ y[1]) + __builtin_popcountll(x[2] ^ y[2]) +
-                 __builtin_popcountll(x[3] ^ y[3]);
-    }
-}
-const auto hammingRunBest = [] {
-    __builtin_cpu_init();  // static initialisers may run before the CPU model is filled in
-    return __builtin_cpu_supports("popcnt") ? hammingRunPopcnt : hammingRun;
-}();
-#else
-const auto hammingRunBest = hammingRun;
-#endif
+using Pairs = std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>>;
 
 /// Votes: each query descriptor's accepted match per template, as (template point, query point).
-void collectPairs(const dv_index &index, const dv_features &query, std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> &pairs) {
+///
+/// A descriptor found through several tables or probes is the same row each time: its second
+/// sighting may not pass for its own runner-up. Instead of marking rows seen per query descriptor
+/// (a write per candidate into an array over every row), a sighting of the row that is its
+/// template's best so far is skipped; any other row seen again has a distance no better than the
+/// runner-up's already, so best and runner-up distances are those of distinct rows, as before.
+/// The owning template of each slot is stored beside it in the table (read in order, not looked up).
+///
+/// Inlined into the two entry points below, so that the Hamming distances (most of the work)
+/// are computed in the loop with the best popcount the CPU has.
+__attribute__((always_inline)) inline void collectPairsBody(const dv_index &index, const dv_features &query, Pairs &pairs) {
     const int nEntries = static_cast<int>(index.entries.size());
-    std::vector<int> seen(index.descriptors.rows, -1);
-    std::vector<std::pair<int, int>> candidates;  // (row, distance), in probe order
-    std::vector<int> dists;
     // Per template scratch, reset through `touched` (no allocation per query descriptor).
     std::vector<int> bestDist(nEntries, 257), secondDist(nEntries, 257), bestRow(nEntries, -1), touched;
+    touched.reserve(nEntries);
+    const uint8_t *codes = index.descriptors.ptr<uint8_t>(0);  // continuous: rows pushed one by one
+    const int *owner = index.owner.data();
     for (int q = 0; q < query.descriptors.rows; ++q) {
         const uint8_t *d = query.descriptors.ptr<uint8_t>(q);
-        candidates.clear();
+        uint64_t x[4];
+        std::memcpy(x, d, 32);
         for (int t = 0; t < kTables; ++t) {
+            const auto &table = index.tables[t];
             const uint32_t base = index.key(d, t);
             for (int flip = -1; flip < kKeyBits; ++flip) {  // multi-probe: the key and its 1-bit neighbours
                 const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
-                const auto &table = index.tables[t];
-                const uint32_t first = table.start[k], end = table.start[k + 1];
-                if (end == first) continue;
-                if (dists.size() < end - first) dists.resize(end - first);
-                hammingRunBest(d, &table.codes[static_cast<size_t>(first) * 32], end - first, dists.data());
+                uint32_t first, end;
+                if (!table.bucket(k, first, end)) continue;
                 for (uint32_t slot = first; slot < end; ++slot) {
                     const int r = table.rows[slot];
-                    if (seen[r] == q) continue;
-                    seen[r] = q;
-                    candidates.emplace_back(r, dists[slot - first]);
+                    uint64_t y[4];
+                    std::memcpy(y, codes + static_cast<size_t>(r) * 32, 32);
+                    const int dist = __builtin_popcountll(x[0] ^ y[0]) + __builtin_popcountll(x[1] ^ y[1]) +
+                                     __builtin_popcountll(x[2] ^ y[2]) + __builtin_popcountll(x[3] ^ y[3]);
+                    if (dist > 80) continue;
+                    const int e = owner[r];
+                    if (bestDist[e] == 257) touched.push_back(e);
+                    else if (r == bestRow[e]) continue;
+                    // Best and second best per template; a template's match counts when clearly
+                    // better than its own runner-up (look-alike templates share descriptors: no
+                    // cross-template test).
+                    if (dist < bestDist[e]) {
+                        secondDist[e] = bestDist[e];
+                        bestDist[e] = dist;
+                        bestRow[e] = r;
+                    } else if (dist < secondDist[e]) {
+                        secondDist[e] = dist;
+                    }
                 }
-            }
-        }
-        // Best and second best per template; a template's match counts when clearly better
-        // than its own runner-up (look-alike templates share descriptors: no cross-template test).
-        touched.clear();
-        for (auto [r, dist] : candidates) {
-            if (dist > 80) continue;  // still counts as a runner-up below
-            const int e = index.owner[r];
-            if (bestDist[e] == 257) touched.push_back(e);
-            if (dist < bestDist[e]) {
-                secondDist[e] = bestDist[e];
-                bestDist[e] = dist;
-                bestRow[e] = r;
-            } else if (dist < secondDist[e]) {
-                secondDist[e] = dist;
             }
         }
         for (int e : touched) {
@@ -258,7 +259,67 @@ void collectPairs(const dv_index &index, const dv_features &query, std::vector<s
                 pairs[e].emplace_back(index.points[bestRow[e]], query.keypoints[q].pt);
             }
             bestDist[e] = secondDist[e] = 257;
+            bestRow[e] = -1;
         }
+        touched.clear();
+    }
+}
+
+void collectPairsGeneric(const dv_index &index, const dv_features &query, Pairs &pairs) { collectPairsBody(index, query, pairs); }
+
+// x86-64 builds target the baseline CPU, which lacks the popcount instruction (the compiler
+// emits a bit-twiddling sequence instead): use it when the CPU has it.
+#if defined(__x86_64__)
+__attribute__((target("popcnt"))) void collectPairsPopcnt(const dv_index &index, const dv_features &query, Pairs &pairs) {
+    collectPairsBody(index, query, pairs);
+}
+const auto collectPairs = [] {
+    __builtin_cpu_init();  // static initialisers may run before the CPU model is filled in
+    return __builtin_cpu_supports("popcnt") ? collectPairsPopcnt : collectPairsGeneric;
+}();
+#else
+const auto collectPairs = collectPairsGeneric;
+#endif
+
+/// The same votes written plainly, for tests of collectPairs: each query descriptor's distinct
+/// candidate rows (every probe of every table, first sightings in probe order), then per
+/// template the best and second best distance among them.
+void collectPairsPlainly(const dv_index &index, const dv_features &query, std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> &pairs) {
+    const int nEntries = static_cast<int>(index.entries.size());
+    std::vector<char> seen(index.descriptors.rows);
+    for (int q = 0; q < query.descriptors.rows; ++q) {
+        const uint8_t *d = query.descriptors.ptr<uint8_t>(q);
+        std::vector<int> rows;
+        for (int t = 0; t < kTables; ++t) {
+            const uint32_t base = index.key(d, t);
+            for (int flip = -1; flip < kKeyBits; ++flip) {
+                const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
+                uint32_t first = 0, end = 0;
+                index.tables[t].bucket(k, first, end);
+                for (uint32_t slot = first; slot < end; ++slot) {
+                    const int r = index.tables[t].rows[slot];
+                    if (!seen[r]) rows.push_back(r);
+                    seen[r] = 1;
+                }
+            }
+        }
+        std::vector<int> best(nEntries, 257), second(nEntries, 257), bestRow(nEntries, -1);
+        for (int r : rows) {
+            seen[r] = 0;
+            const int e = index.owner[r];
+            const int dist = hamming(d, index.descriptors.ptr<uint8_t>(r));
+            if (dist > 80) continue;
+            if (dist < best[e]) {
+                second[e] = best[e];
+                best[e] = dist;
+                bestRow[e] = r;
+            } else if (dist < second[e]) {
+                second[e] = dist;
+            }
+        }
+        for (int e = 0; e < nEntries; ++e)
+            if (bestRow[e] >= 0 && best[e] <= 64 && best[e] <= 0.8 * std::min(second[e], 256))
+                pairs[e].emplace_back(index.points[bestRow[e]], query.keypoints[q].pt);
     }
 }
 
@@ -591,24 +652,31 @@ dv_status dv_index_add(dv_index *index, const dv_features *features, int32_t tag
 dv_status dv_index_build(dv_index *index, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(index, error, "null pointer");
+        // Voting reads descriptor r at byte 32 r.
+        DV_REQUIRE(index->descriptors.empty() || (index->descriptors.isContinuous() && index->descriptors.cols == 32 &&
+                                                   index->descriptors.type() == CV_8U),
+                   error, "descriptors are not one continuous N x 32 byte block");
         for (int t = 0; t < kTables; ++t) {
             auto &table = index->tables[t];
             const int rows = index->descriptors.rows;
-            std::vector<uint32_t> keys(rows);
-            table.start.assign((1u << kKeyBits) + 1, 0);
+            std::vector<uint32_t> keys(rows), count(size_t(1) << kKeyBits, 0);
             for (int r = 0; r < rows; ++r) {
                 keys[r] = index->key(index->descriptors.ptr<uint8_t>(r), t);
-                ++table.start[keys[r] + 1];
+                ++count[keys[r]];
             }
-            for (size_t k = 1; k < table.start.size(); ++k) table.start[k] += table.start[k - 1];
+            table.occupied.assign((size_t(1) << kKeyBits) / 64, 0);
+            table.before.assign(table.occupied.size(), 0);
+            table.start.assign(1, 0);
+            std::vector<uint32_t> fill(count.size(), 0);  // per key: its next slot
+            for (uint32_t k = 0; k < count.size(); ++k) {
+                if (k % 64 == 0) table.before[k / 64] = static_cast<uint32_t>(table.start.size() - 1);
+                if (count[k] == 0) continue;
+                table.occupied[k / 64] |= uint64_t(1) << (k % 64);
+                fill[k] = table.start.back();
+                table.start.push_back(table.start.back() + count[k]);
+            }
             table.rows.assign(rows, 0);
-            table.codes.assign(static_cast<size_t>(rows) * 32, 0);
-            std::vector<uint32_t> fill(table.start.begin(), table.start.end() - 1);
-            for (int r = 0; r < rows; ++r) {
-                const uint32_t slot = fill[keys[r]]++;
-                table.rows[slot] = r;
-                std::memcpy(&table.codes[static_cast<size_t>(slot) * 32], index->descriptors.ptr<uint8_t>(r), 32);
-            }
+            for (int r = 0; r < rows; ++r) table.rows[fill[keys[r]]++] = r;
         }
         index->built = true;
         return dv::ok(error);
@@ -682,6 +750,32 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         for (auto &m : results) {
             if (n >= capacity) break;
             out[n++] = m;
+        }
+        *count = n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t plainly, int32_t *votes, double *fingerprints,
+                         int32_t capacity, int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(index && query && votes && fingerprints && count, error, "null pointer");
+        DV_REQUIRE(index->built, error, "the index is not built");
+        const int n = static_cast<int>(index->entries.size());
+        DV_REQUIRE(capacity >= n, error, "capacity %d is below %d templates", capacity, n);
+        std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(n);
+        if (!query->descriptors.empty() && !index->descriptors.empty()) {
+            if (plainly) collectPairsPlainly(*index, *query, pairs);
+            else collectPairs(*index, *query, pairs);
+        }
+        for (int e = 0; e < n; ++e) {
+            votes[e] = static_cast<int32_t>(pairs[e].size());
+            double f = 0;  // order-sensitive: the k-th pair weighs k + 1
+            for (size_t k = 0; k < pairs[e].size(); ++k) {
+                const auto &[a, b] = pairs[e][k];
+                f += (k + 1) * (a.x + 2.0 * a.y + 3.0 * b.x + 5.0 * b.y);
+            }
+            fingerprints[e] = f;
         }
         *count = n;
         return dv::ok(error);

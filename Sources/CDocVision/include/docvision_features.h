@@ -73,6 +73,13 @@ typedef struct {
 dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_t verify, float reprojection,
                          dv_match *out, int32_t capacity, int32_t *count, dv_error *error);
 
+/// The votes of `query` per template, in the order templates were added (what dv_index_match
+/// verifies): `votes` their counts, `fingerprints` an order-sensitive sum of each template's
+/// (template point, query point) pairs. `plainly` 1 computes them with a plain reference
+/// implementation instead of the fast one (for tests: both must agree exactly).
+dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t plainly, int32_t *votes, double *fingerprints,
+                         int32_t capacity, int32_t *count, dv_error *error);
+
 /// The RANSAC homography (`dst` ~ H * `src`, `count` pairs of x, y) that verification uses:
 /// `implementation` 0 is cv::findHomography(..., cv::RANSAC, reprojection, mask, 2000, 0.995),
 /// 1 the shim's re-implementation of that same loop with a cheaper minimal solver (what

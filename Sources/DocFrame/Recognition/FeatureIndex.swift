@@ -57,6 +57,24 @@ final class FeatureIndex: @unchecked Sendable {
         }
     }
 
+    /// The votes of `query` per template in catalog order, with an order-sensitive fingerprint of
+    /// each template's (template point, query point) pairs; `plainly` uses the shim's plain
+    /// reference implementation of the same voting (for tests).
+    func votes(_ query: NativeFeatures, plainly: Bool = false) throws -> [(votes: Int, fingerprint: Double)] {
+        let n = max(1, templateCount)
+        var votes = [Int32](repeating: 0, count: n)
+        var fingerprints = [Double](repeating: 0, count: n)
+        var count: Int32 = 0
+        try DocVision.check { error in
+            votes.withUnsafeMutableBufferPointer { v in
+                fingerprints.withUnsafeMutableBufferPointer { f in
+                    dv_index_votes(handle, query.handle, plainly ? 1 : 0, v.baseAddress, f.baseAddress, Int32(n), &count, error)
+                }
+            }
+        }
+        return (0..<Int(count)).map { (Int(votes[$0]), fingerprints[$0]) }
+    }
+
     /// Colour-layout similarity of a flattened document to every template, upright and turned
     /// 180 degrees: `[(upright, turned)]` in catalog order.
     func appearance(of flattened: Image) throws -> [(upright: Double, turned: Double)] {

@@ -50,6 +50,12 @@ extension Recognizer {
                 accept(zone.result, identity: identity, page: page, into: &observation)
                 return
             }
+            // A valid card-sized zone (TD1, TD2) read in the outline is that card's: no passport
+            // page to look for beyond it (the whole-photo search cost several times the read).
+            if zone.result.valid, zone.result.format != .td3 {
+                observation.mrz = zone.result
+                return
+            }
             // An unknown card's "zone" may be any text block: keep it only when its check digits
             // say it is one (chance passes one check in ten, two in a hundred).
             if zone.result.valid || zone.result.checks.values.filter({ $0 }).count >= 2 { unconfirmed = zone.result }

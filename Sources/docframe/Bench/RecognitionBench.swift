@@ -7,7 +7,9 @@ import Foundation
 /// The photos are the checkout's recognition test photos (Tests/Fixtures/Recognition), scaled to
 /// 1280x720 frames; the rows are skipped when they are not there (an installed binary).
 enum RecognitionBench {
-    static func rows() throws -> [BenchRow] {
+    /// `designs`: a folder of flat renders of designs that are not built in (see
+    /// DistinctTenfold); without it the distinct-designs 10x row is skipped.
+    static func rows(designs: URL? = nil) throws -> [BenchRow] {
         let root = try ResourceLocator.root().appendingPathComponent("Tests/Fixtures/Recognition/captures")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { $0.hasSuffix(".jpg") && !$0.hasPrefix("negative") }.sorted()
@@ -22,7 +24,8 @@ enum RecognitionBench {
         let paths = names.map { root.appendingPathComponent($0).path }
         let builtIn = try Recognizer()
         // Built on first use (the row's untimed warm-up), so filtered-out rows cost nothing.
-        let tenfold = LazyTenfold(builtIn.catalog)
+        let tenfold = LazyTenfold { try tenfoldRecognizer(builtIn.catalog) }
+        let distinct = designs.map { folder in LazyTenfold { try DistinctTenfold.recognizer(builtIn.catalog, designs: folder) } }
         let located = try frames.map { try builtIn.locator.locate(in: $0, limit: 2) }
         let noOCR = RecognitionOptions(readMRZ: false, readHeaderText: false)
         var i = 0
@@ -37,9 +40,14 @@ enum RecognitionBench {
             BenchRow(name: "classify no OCR, \(builtIn.catalog.templates.count) templates") {
                 let k = next(); _ = try builtIn.observe(frames[k], located: located[k], options: noOCR)
             },
-            BenchRow(name: "classify no OCR, \(builtIn.catalog.templates.count * 10) templates (10x)") {
+            BenchRow(name: "classify no OCR, \(builtIn.catalog.templates.count * 10) templates (10x zoomed crops)") {
                 let k = next(); _ = try tenfold.recognizer().observe(frames[k], located: located[k], options: noOCR)
             },
+        ] + (distinct.map { distinct in
+            [BenchRow(name: "classify no OCR, \(builtIn.catalog.templates.count * 10) templates (10x distinct designs)") {
+                let k = next(); _ = try distinct.recognizer().observe(frames[k], located: located[k], options: noOCR)
+            }]
+        } ?? []) + [
             BenchRow(name: "classify with header OCR (look-alike)") {
                 _ = try builtIn.observe(frames[lookAlike], located: located[lookAlike], options: RecognitionOptions(readMRZ: false))
             },
@@ -47,7 +55,7 @@ enum RecognitionBench {
                 let k = next(); _ = try builtIn.observe(try Image(contentsOfFile: paths[k]))
             },
             BenchRow(name: "\(paths.count) images, --jobs 1 (ms for all)") { try throughput(builtIn, paths, jobs: 1) },
-            BenchRow(name: "\(paths.count) images, --jobs 2 (ms for all)") { try throughput(builtIn, paths, jobs: 2) },
+            BenchRow(name: "\(paths.count) images, --jobs 2 (ms for all)", cpuClock: .process) { try throughput(builtIn, paths, jobs: 2) },
         ]
     }
 
@@ -89,18 +97,18 @@ enum RecognitionBench {
     }
 }
 
-/// The tenfold recogniser, made once on first use; its scratch templates are removed at exit.
+/// A tenfold recogniser, made once on first use; its scratch templates are removed at exit.
 final class LazyTenfold {
-    private let catalog: TemplateCatalog
+    private let make: () throws -> (Recognizer, URL)
     private var made: (Recognizer, URL)?
 
-    init(_ catalog: TemplateCatalog) {
-        self.catalog = catalog
+    init(_ make: @escaping () throws -> (Recognizer, URL)) {
+        self.make = make
     }
 
     func recognizer() throws -> Recognizer {
         if let made { return made.0 }
-        let pair = try RecognitionBench.tenfoldRecognizer(catalog)
+        let pair = try make()
         made = pair
         return pair.0
     }

@@ -7,32 +7,42 @@ import Foundation
 /// median of many runs, and rows meant to be compared are measured in the same run.
 struct BenchCommand: Command {
     static let name = "bench"
-    static let abstract = "Time DocFrame's hot paths and print a table of medians."
-    static let usage = "[--runs N] [--filter TEXT]"
+    static let abstract = "Time DocFrame's hot paths and print a table of medians (wall and CPU time)."
+    static let usage = "[--runs N] [--filter TEXT] [--designs DIR]"
     static let discussion = """
     Build in release mode first for meaningful numbers: swift build -c release.
     scripts/bench does that and adds the start-up comparison of the OpenCV linking.
+    Each row shows wall time and CPU time (the thread's own, or the process's for rows that
+    run several threads): on a shared machine compare CPU times; pin to one core with
+    taskset -c 0 for the one-core targets.
 
     Example: docframe bench --runs 30
     """
     static let options: [OptionSpec] = [
         .option("runs", "N", "Repetitions per row after one warm-up (default 20)."),
         .option("filter", "TEXT", "Only rows whose name contains TEXT."),
+        .option("designs", "DIR", "Flat renders of designs that are not built in (render-specimen output), for the 10x distinct-designs row; scripts/bench makes them."),
     ]
 
     let runs: Int
     let filter: String?
+    let designs: URL?
 
     init(_ arguments: ParsedArguments) throws {
         runs = try arguments.int("runs", default: 20, range: 1...10_000)
         filter = arguments.value("filter")
+        designs = arguments.value("designs").map { URL(fileURLWithPath: $0) }
     }
 
     func run() throws -> ExitCode {
         var table = BenchTable()
-        let rows = try ImagingBench.rows() + RecognitionBench.rows() + MRZBench.rows() + CaptureBench.rows()
+        let rows = try ImagingBench.rows() + RecognitionBench.rows(designs: designs) + MRZBench.rows() + CaptureBench.rows()
         for row in rows where filter.map({ row.name.contains($0) }) ?? true {
-            table.add(row.name, samples: try row.sampler?(runs) ?? BenchTable.measure(runs: runs, row.body))
+            if let sampler = row.sampler {
+                table.add(row.name, samples: try sampler(runs))
+            } else {
+                table.add(row.name, samples: try BenchTable.measure(runs: runs, cpuClock: row.cpuClock, row.body))
+            }
         }
         print(table.render())
         return .success

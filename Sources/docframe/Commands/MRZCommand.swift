@@ -8,8 +8,10 @@ struct MRZCommand: Command {
     static let abstract = "Find, read and validate machine-readable zones (TD1, TD2, TD3)."
     static let usage = "[--format jsonl|json|csv|text] [--jobs N] PATH..."
     static let discussion = """
-    Each input is searched for an MRZ directly (a flattened document or a photo), read with
-    DocFrame's OCR-B model and checked: `valid` is true only when every check digit holds.
+    Each input's document is located and its zone read in the flattened document; failing a
+    valid reading there, the whole image is searched for a zone (a flattened document or a
+    photo). Read with DocFrame's OCR-B model and checked: `valid` is true only when every check
+    digit holds.
     `document` is filled only for a passport recognised by rule (a TD3 MRZ with document code P).
     Inputs are files or folders (recursive, sorted; .jpg .jpeg .png .webp .tif .tiff .bmp).
 
@@ -33,6 +35,9 @@ struct MRZCommand: Command {
 
     func run() throws -> ExitCode {
         let reader = try MRZReader(textReader: TextReader(maxEnginesPerModel: jobs))
+        // Without templates the located outline is still flattened by its shape; without the
+        // locator's help at all (no recogniser), the whole image is searched.
+        let recognizer = try? Recognizer(catalog: TemplateCatalog(templates: []))
         let formatter = ObservationFormatter(format: format)
         if let header = formatter.header { print(header) }
         let records = OrderedResults<ObservationRecord>(count: paths.count)
@@ -43,7 +48,7 @@ struct MRZCommand: Command {
             DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, paths.count))) { worker in
                 var index = worker
                 while index < paths.count {
-                    records.set(index, Self.observe(paths[index], reader: reader))
+                    records.set(index, Self.observe(paths[index], recognizer: recognizer, reader: reader))
                     index += jobs
                 }
             }
@@ -58,22 +63,43 @@ struct MRZCommand: Command {
         return failed ? .someInputFailed : .success
     }
 
-    static func observe(_ path: String, reader: MRZReader) -> ObservationRecord {
+    /// Options for the located path: no classification (`docframe mrz` names only passports,
+    /// by rule), the zone read in the flattened outline, the passport scout beyond it.
+    static let locateAndRead = RecognitionOptions(classify: false, readMRZ: true, readHeaderText: false)
+
+    static func observe(_ path: String, recognizer: Recognizer?, reader: MRZReader) -> ObservationRecord {
         do {
             let start = DispatchTime.now().uptimeNanoseconds
             let image = try Image(contentsOfFile: path)
             let decoded = DispatchTime.now().uptimeNanoseconds
-            let passport = try reader.readPassport(in: image)
-            let done = DispatchTime.now().uptimeNanoseconds
-            let observation = DocumentObservation(
-                document: passport?.identity, mrz: passport?.mrz,
-                timingMs: ["decode": Double(decoded - start) / 1e6, "mrz": Double(done - decoded) / 1e6])
+            // The outline first: the zone flattened with its page reads like the model's
+            // training lines, where the whole photo's may be small, tilted or in perspective.
+            var observation = try recognizer?.observe(image, options: locateAndRead) ?? DocumentObservation()
+            if observation.mrz?.valid != true {
+                let searched = DispatchTime.now().uptimeNanoseconds
+                if let direct = try reader.readPassport(in: image), Self.better(direct.mrz, than: observation.mrz) {
+                    observation.mrz = direct.mrz
+                    observation.document = direct.identity ?? observation.document
+                }
+                observation.timingMs["mrz", default: 0] += Double(DispatchTime.now().uptimeNanoseconds - searched) / 1e6
+            }
+            observation.timingMs["decode"] = Double(decoded - start) / 1e6
             return ObservationRecord(path: path, result: .success(observation))
         } catch let error as DocFrameError {
             return ObservationRecord(path: path, result: .failure(error))
         } catch {
             return ObservationRecord(path: path, result: .failure(DocFrameError(.internalError, "\(error)")))
         }
+    }
+}
+
+extension MRZCommand {
+    /// Whether `candidate` is the better of two readings of a zone: valid over not, then more
+    /// checks holding.
+    static func better(_ candidate: MRZResult, than current: MRZResult?) -> Bool {
+        guard let current else { return true }
+        if candidate.valid != current.valid { return candidate.valid }
+        return candidate.checks.values.filter { $0 }.count > current.checks.values.filter { $0 }.count
     }
 }
 

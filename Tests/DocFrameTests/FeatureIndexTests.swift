@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// The shared index's fast voting must give exactly the votes of the plain reference voting
+/// (every distinct candidate row per query descriptor, best and runner-up per template).
+@Suite("Feature index voting")
+struct FeatureIndexTests {
+    static func templateFeatures() throws -> [NativeFeatures] {
+        try RecognitionFixtures.builtIn.catalog.templates.map { t in
+            try NativeFeatures.load(from: try #require(t.featuresURL))
+        }
+    }
+
+    static func queries(limit: Int) throws -> [NativeFeatures] {
+        let photos = RecognitionFixtures.captures().prefix(limit)
+        return try photos.map { capture in
+            try NativeFeatures.detect(in: try Image(contentsOfFile: capture.path), maxFeatures: DocumentClassifier.frameFeatures, workSize: 960)
+        }
+    }
+
+    @Test("votes and matched pairs identical to the plain reference on the built-in templates")
+    func sameVotesAsReference() throws {
+        let index = try FeatureIndex(features: try Self.templateFeatures())
+        var total = 0
+        for (k, query) in try Self.queries(limit: 6).enumerated() {
+            let fast = try index.votes(query)
+            let plain = try index.votes(query, plainly: true)
+            #expect(fast.count == index.templateCount)
+            #expect(fast.map(\.votes) == plain.map(\.votes), "photo \(k)")
+            #expect(fast.map(\.fingerprint) == plain.map(\.fingerprint), "photo \(k)")
+            total += fast.map(\.votes).reduce(0, +)
+        }
+        // The photos show documents: there were votes to compare.
+        #expect(total > 100)
+    }
+
+    @Test("identical votes when templates share descriptors (each template added three times)")
+    func sharedDescriptors() throws {
+        let features = try Self.templateFeatures()
+        let index = try FeatureIndex(features: features + features + features)
+        for (k, query) in try Self.queries(limit: 2).enumerated() {
+            let fast = try index.votes(query)
+            let plain = try index.votes(query, plainly: true)
+            #expect(fast.map(\.votes) == plain.map(\.votes), "photo \(k)")
+            #expect(fast.map(\.fingerprint) == plain.map(\.fingerprint), "photo \(k)")
+            // Copies vote alike: the index treats every template on its own.
+            let n = features.count
+            #expect(Array(fast[0..<n].map(\.votes)) == Array(fast[n..<2 * n].map(\.votes)))
+        }
+    }
+
+    @Test("a photo votes most for its own template")
+    func votesForTheRightTemplate() throws {
+        let templates = RecognitionFixtures.builtIn.catalog.templates
+        let index = try FeatureIndex(features: try Self.templateFeatures())
+        let photos = RecognitionFixtures.captures().filter { c in
+            !c.negative && c.conditions == ["clean"] && templates.contains { $0.id == c.templateId }
+        }
+        #expect(!photos.isEmpty)
+        for capture in photos.prefix(4) {
+            let query = try NativeFeatures.detect(in: try Image(contentsOfFile: capture.path), maxFeatures: DocumentClassifier.frameFeatures, workSize: 960)
+            let votes = try index.votes(query)
+            let top = votes.indices.max { votes[$0].votes < votes[$1].votes }!
+            // Look-alikes (the Ontario licence and photo card) share artwork, hence votes.
+            #expect(templates[top].id.prefix(5) == (capture.templateId ?? "?").prefix(5), "\(capture.name): \(templates[top].id)")
+        }
+    }
+}
