@@ -79,6 +79,41 @@ struct CaptureLiveEntryTests {
         #expect(classified.count == 1, "the answer about the smaller outline applies to the grown one")
     }
 
+    @Test("a card that grows into view while its partial view is being classified is asked about again at once; the late partial answer is dropped")
+    func grownCardAskedAgain() throws {
+        let analyzer = ScriptedAnalyzer()
+        let release = DispatchSemaphore(value: 0)
+        let gate = Gate()
+        // The first classification (of the partial view) hangs until the end of the test.
+        analyzer.onAnalyze = { depth in if depth == .locateAndClassify && gate.take() { release.wait() } }
+        defer { release.signal() }
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
+        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
+                                              viewport: nil, format: .id1)
+        func shot(_ identity: DocumentIdentity?, _ scale: Double) -> DocumentObservation {
+            Shot.of(identity, scale: scale).observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
+        }
+        var labelledAt: Double?
+        for i in 0..<90 {
+            let t = Double(i) / 30
+            // Part of the card (not recognisable) for two frames, then the whole card.
+            analyzer.set(i < 45 ? DocumentObservation() : i < 47 ? shot(nil, 0.45) : shot(Docs.licenseFront, 0.9))
+            let update = try #require(try session.offer(CaptureHarness.blank, at: t))
+            if labelledAt == nil, update.state.label == "Ontario Driver's License" { labelledAt = t }
+            if i >= 45 { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        let labelled = try #require(labelledAt, "the whole card is named while the partial view's classification still runs")
+        #expect(labelled - 47.0 / 30 <= 0.3 + 1e-9)
+        #expect(session.analysisCounts.classify == 2)
+        // The partial view's answer (nothing known) ends now: it is older than the one shown.
+        release.signal()
+        session.waitForBackgroundWork()
+        for i in 90..<100 {
+            let update = try #require(try session.offer(CaptureHarness.blank, at: Double(i) / 30))
+            #expect(update.state.label == "Ontario Driver's License")
+        }
+    }
+
     @Test("a card held half out of the frame is still classified after the entry wait, and told to fit in")
     func cardHeldHalfOut() throws {
         let (frames, analyzer) = try play(Array(repeating: nil, count: 45) + Array(repeating: 230, count: 60))

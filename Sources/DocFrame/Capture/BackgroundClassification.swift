@@ -1,15 +1,23 @@
 import Foundation
 
-/// Classification off the frame path, for live sessions: at most one classification runs on a
+/// Classification off the frame path, for live sessions: one classification runs on a
 /// background queue while frames go on being located and tracked; its answer is picked up by
 /// the first frame after it finishes. The camera keeps its frame rate while the expensive part
 /// (features, index vote, homography, OCR, MRZ) takes as long as it takes.
+///
+/// A second slot serves one case: the card grew into view while the first classification was
+/// asked about part of it (a partial view costs the most: the whole-frame path, the passport
+/// scout), so the whole card is asked about at once rather than after that one ends. An answer
+/// older than one already delivered is dropped.
 final class BackgroundClassification: @unchecked Sendable {
     private let lock = NSLock()
-    private let queue = DispatchQueue(label: "docframe.capture.classify", qos: .userInitiated)
+    private let queues = [DispatchQueue(label: "docframe.capture.classify", qos: .userInitiated),
+                          DispatchQueue(label: "docframe.capture.classify.second", qos: .userInitiated)]
     private var generation = 0
-    private var running = false
+    private var busy = [false, false]
     private var finished: Answer?
+    /// The frame time of the newest answer delivered (older ones that end later are dropped).
+    private var delivered = -Double.infinity
 
     /// A finished classification: its answer, the time of its frame, the track epoch it was
     /// asked for, and the tracked outline it was asked about (in the tracker's corner order),
@@ -34,7 +42,14 @@ final class BackgroundClassification: @unchecked Sendable {
     var inFlight: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return running
+        return busy.contains(true)
+    }
+
+    /// A slot is free (the second one, while the first is in flight).
+    var hasFreeSlot: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return busy.contains(false)
     }
 
     /// Drops any answer for the document tracked so far (it was lost, or a new side began); a
@@ -52,6 +67,7 @@ final class BackgroundClassification: @unchecked Sendable {
         defer { lock.unlock() }
         let result = finished
         finished = nil
+        if let result { delivered = max(delivered, result.time) }
         return result
     }
 
@@ -78,16 +94,22 @@ final class BackgroundClassification: @unchecked Sendable {
     ///   - epoch: the tracker's epoch for this document, handed back with the answer.
     func start(_ frame: Image, at t: Double, previous: Quad?, partial: Bool, epoch: Int, analyzer: any FrameAnalyzing) {
         lock.lock()
-        running = true
+        guard let slot = busy.firstIndex(of: false) else {
+            lock.unlock()
+            return
+        }
+        busy[slot] = true
         let started = generation
         lock.unlock()
-        queue.async { [self] in
+        queues[slot].async { [self] in
             Self.yieldToFramePath()
             let request = AnalysisRequest(depth: .locateAndClassify, previousCorners: previous, partial: partial)
             let answer = try? analyzer.analyze(frame, request: request)
             lock.lock()
-            running = false
-            if started == generation { finished = Answer(observation: answer ?? DocumentObservation(), time: t, epoch: epoch, asked: previous, partial: partial) }
+            busy[slot] = false
+            if started == generation, t > delivered, finished.map({ $0.time < t }) ?? true {
+                finished = Answer(observation: answer ?? DocumentObservation(), time: t, epoch: epoch, asked: previous, partial: partial)
+            }
             lock.unlock()
         }
     }
@@ -96,13 +118,13 @@ final class BackgroundClassification: @unchecked Sendable {
     /// process must not exit while Tesseract or OpenCV run on the background thread: their
     /// static destructors would run under it.
     func waitUntilIdle() {
-        queue.sync {}
+        for queue in queues { queue.sync {} }
     }
 
     /// Warms the analyzer up (`FrameAnalyzing.prepare`) on the classification queue, so the
     /// first classification does not pay for loading models while a document waits for its label.
     func prepare(_ analyzer: any FrameAnalyzing) {
-        queue.async {
+        queues[0].async {
             Self.yieldToFramePath()
             analyzer.prepare()
         }

@@ -195,7 +195,15 @@ struct DocumentTracker: Sendable {
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 || (lastClassificationWasPartial && !entering) } ?? true
         let entryStartTime = (continuous || (previous != nil && wasEntering)) ? (entryStart ?? t) : t
         let entryOver = !entering || t - entryStartTime >= policy.entryWait - 1e-9
-        if (identity == nil || reverify) && due && entryOver && !background.inFlight {
+        if identity == nil && grewWhileClassifying && !entering && background.hasFreeSlot {
+            // The card grew into view while a classification was asked about part of it: ask
+            // about the whole card now, beside it (the older answer is dropped if it ends later).
+            classifyCount += 1
+            lastClassification = t
+            lastClassificationWasPartial = false
+            grewWhileClassifying = false
+            background.start(frame, at: t, previous: quad, partial: false, epoch: epoch, analyzer: analyzer)
+        } else if (identity == nil || reverify) && due && entryOver && !background.inFlight {
             classifyCount += 1
             lastClassification = t
             lastClassificationWasPartial = entering
