@@ -57,5 +57,23 @@ import Testing
         #expect(lines[3].contains("missing.jpg") && lines[3].contains("fileNotFound"))
     }
 
+    /// A folder named through a symlink is walked like the folder itself (evaluation sets are
+    /// often made of linked folders), and the lines keep the name the caller gave.
+    @Test func aSymlinkedFolderIsWalked() throws {
+        let folder = try DocFrameProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let real = folder.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try Data("hello".utf8).write(to: real.appendingPathComponent("x.png"))
+        let link = folder.appendingPathComponent("linked")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+
+        let result = try DocFrameProcess.run(["info", link.path])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(link.path + "/x.png") == true)
+        #expect(lines.first?.contains("notAnImage") == true)
+    }
+
     private func le32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
 }

@@ -20,7 +20,11 @@ enum InputFiles {
     }
 
     static func imagesUnder(_ folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        // Foundation's walker on Linux does not descend into a folder named through a symlink
+        // (an evaluation set of linked folders came out empty), so walk the folder it points
+        // at while the paths printed keep the name the caller gave.
+        let target = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(atPath: target) else { return [] }
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             let ext = (relative as NSString).pathExtension.lowercased()
