@@ -120,6 +120,13 @@ struct EvaluationTests {
         #expect(set.lookup(path: root + "/train/x-1.jpg")?.orientation == 0)
         #expect(set.lookup(path: "x-2.jpg") == nil)
         #expect(throws: DocFrameError.self) { try GroundTruthSet(folders: [root + "/missing"]) }
+
+        // A folder named through a symlink (evaluation sets are often linked) is read the same,
+        // and its items keep the linked name, so results under that name find them.
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: root + "/test")
+        let linked = try GroundTruthSet(folders: [root + "/linked", root + "/train"])
+        #expect(linked.count == 3)
+        #expect(linked.lookup(path: root + "/linked/x-1.jpg")?.orientation == 270)
     }
 
     @Test("the JSON report keeps DESIGN's measures and rates over the images with results")

@@ -80,11 +80,7 @@ public struct GroundTruthSet: Sendable {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw DocFrameError(.fileNotFound, "no ground-truth folder at \(folder)")
             }
-            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
-            var found: [String] = []
-            while let relative = walker.nextObject() as? String {
-                if relative.hasSuffix(".json") { found.append((folder as NSString).appendingPathComponent(relative)) }
-            }
+            let found = FolderWalker.paths(under: folder).filter { $0.hasSuffix(".json") }
             for path in found.sorted() {
                 let text: String
                 do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import DocFrame
 
 /// Expands the command line's inputs: files as given; folders recursively, sorted by path,
 /// taking only image extensions (DESIGN.md, command line). A named file is always tried, so a
@@ -20,21 +21,10 @@ enum InputFiles {
     }
 
     static func imagesUnder(_ folder: String) -> [String] {
-        // Foundation's walker on Linux does not descend into a folder named through a symlink
-        // (an evaluation set of linked folders came out empty), so walk the folder it points
-        // at while the paths printed keep the name the caller gave.
-        let target = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        guard let walker = FileManager.default.enumerator(atPath: target) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let ext = (relative as NSString).pathExtension.lowercased()
-            guard imageExtensions.contains(ext) else { continue }
-            let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+        FolderWalker.paths(under: folder).filter { path in
+            guard imageExtensions.contains((path as NSString).pathExtension.lowercased()) else { return false }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                found.append(path)
-            }
-        }
-        return found.sorted()
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
     }
 }
