@@ -12,6 +12,17 @@ struct TextReaderTests {
         #expect(result.confidence > 0.7 && result.confidence <= 1)
     }
 
+    /// OpenMP thread teams made each short read 3x slower in wall time (TesseractThreading):
+    /// once an engine exists, Tesseract's parallel regions must run on the calling thread.
+    @Test("OCR keeps to the calling thread")
+    func ocrIsSerial() throws {
+        _ = try TextReader.shared.read(try TestCanvas.line("DOCFRAME"), mode: .line)
+        // A Tesseract built without OpenMP has nothing to restrict.
+        guard let symbol = dlsym(nil, "omp_get_max_active_levels") else { return }
+        typealias GetMaxActiveLevels = @convention(c) () -> Int32
+        #expect(unsafeBitCast(symbol, to: GetMaxActiveLevels.self)() == 0)
+    }
+
     @Test("reads a block of two lines, word boxes in reading order and where they were drawn")
     func readsBlockWithBoxes() throws {
         let canvas = TestCanvas(width: 700, height: 200)

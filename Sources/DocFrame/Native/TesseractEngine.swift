@@ -17,6 +17,7 @@ final class TesseractEngine: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: file) else {
             throw DocFrameError(.resourcesNotFound, "the Tesseract model \(model.language).traineddata is not in \(model.dataPath)")
         }
+        TesseractThreading.serialise
         guard let handle = TessBaseAPICreate() else {
             throw DocFrameError(.outOfMemory, "Tesseract could not create an engine")
         }

@@ -402,7 +402,7 @@ final class DocumentClassifier: Sendable {
         guard let first = verified.first else { return nil }
         // Look-alikes show the same side of the same artwork; a card's other side is told by inliers.
         let side = templates[first.templateIndex].side
-        var close = verified.filter {
+        let close = verified.filter {
             Double($0.inliers) >= 0.6 * Double(first.inliers) && templates[$0.templateIndex].side == side
                 && templates[$0.templateIndex].format == templates[first.templateIndex].format
         }
