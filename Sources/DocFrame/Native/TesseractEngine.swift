@@ -17,7 +17,6 @@ final class TesseractEngine: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: file) else {
             throw DocFrameError(.resourcesNotFound, "the Tesseract model \(model.language).traineddata is not in \(model.dataPath)")
         }
-        TesseractThreading.serialise
         guard let handle = TessBaseAPICreate() else {
             throw DocFrameError(.outOfMemory, "Tesseract could not create an engine")
         }
@@ -57,6 +56,7 @@ final class TesseractEngine: @unchecked Sendable {
             TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
         }
         TessBaseAPISetSourceResolution(handle, Int32(resolution))
+        TesseractThreading.serialiseThisThread()
         guard TessBaseAPIRecognize(handle, nil) == 0 else {
             throw DocFrameError(.ocrFailed, "Tesseract failed on a \(width)x\(height) image")
         }

@@ -14,17 +14,25 @@ import Foundation
 ///
 /// `OMP_THREAD_LIMIT` would do it but is read once, when libgomp loads, before any of our code
 /// runs. Setting the maximum of active parallel levels to 0 makes every parallel region run
-/// with one thread (OpenMP 5); it is process-wide, so set `DOCFRAME_TESSERACT_OPENMP=1` to keep
-/// OpenMP's own choice in a host program that needs it. The function is looked up at run time,
-/// so a Tesseract built without OpenMP (no libgomp loaded) needs no link to it.
+/// with one thread; since OpenMP 5 that setting belongs to the calling thread, so it is made on
+/// the thread of every read (a thread-local write after the first). Set
+/// `DOCFRAME_TESSERACT_OPENMP=1` to keep OpenMP's own choice. The function is looked up at run
+/// time, so a Tesseract built without OpenMP (no libgomp loaded) needs no link to it.
 enum TesseractThreading {
-    /// Applies the policy once per process; called before the first engine is made.
-    static let serialise: Void = {
-        guard ProcessInfo.processInfo.environment["DOCFRAME_TESSERACT_OPENMP"] != "1" else { return }
+    private typealias SetMaxActiveLevels = @convention(c) (Int32) -> Void
+
+    private static let setMaxActiveLevels: SetMaxActiveLevels? = {
+        guard ProcessInfo.processInfo.environment["DOCFRAME_TESSERACT_OPENMP"] != "1" else { return nil }
         #if canImport(Glibc)
-        guard let symbol = dlsym(nil, "omp_set_max_active_levels") else { return }
-        typealias SetMaxActiveLevels = @convention(c) (Int32) -> Void
-        unsafeBitCast(symbol, to: SetMaxActiveLevels.self)(0)
+        guard let symbol = dlsym(nil, "omp_set_max_active_levels") else { return nil }
+        return unsafeBitCast(symbol, to: SetMaxActiveLevels.self)
+        #else
+        return nil
         #endif
     }()
+
+    /// Applies the policy to the calling thread; called before every recognition.
+    static func serialiseThisThread() {
+        setMaxActiveLevels?(0)
+    }
 }
