@@ -50,20 +50,26 @@ final class DocumentClassifier: Sendable {
             } catch let error as DocFrameError where error.code != .invalidTemplate {
                 throw DocFrameError(.invalidTemplate, "\(url.path): \(error.message)")
             }
+            // The reference carries the header and layout cues that tell look-alikes apart: a
+            // template without it (or with another design's) would classify, but silently worse.
             var header: Image?
-            var layout: LayoutSignature?
-            if let ref = t.referenceURL, FileManager.default.fileExists(atPath: ref.path) {
-                do {
-                    let image = try Image(contentsOfFile: ref.path)
-                    if image.width == t.width, image.height == t.height {
-                        if let r = t.region("header") {
-                            header = try image.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
-                        }
-                        layout = try LayoutSignature(of: image)
-                    }
-                } catch {
-                    throw DocFrameError(.invalidTemplate, "\(ref.path): \(error)")
+            let layout: LayoutSignature
+            guard let ref = t.referenceURL, FileManager.default.fileExists(atPath: ref.path) else {
+                throw DocFrameError(.invalidTemplate, "template \(t.id) has no \(DocumentTemplate.referenceName) (its canonical image)")
+            }
+            do {
+                let image = try Image(contentsOfFile: ref.path)
+                guard image.width == t.width, image.height == t.height else {
+                    throw DocFrameError(.invalidTemplate, "\(ref.path): \(image.width)x\(image.height), the template says \(t.width)x\(t.height)")
                 }
+                if let r = t.region("header") {
+                    header = try image.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
+                }
+                layout = try LayoutSignature(of: image)
+            } catch let error as DocFrameError where error.code == .invalidTemplate {
+                throw error
+            } catch {
+                throw DocFrameError(.invalidTemplate, "\(ref.path): \(error)")
             }
             headers.append(header)
             layouts.append(layout)
