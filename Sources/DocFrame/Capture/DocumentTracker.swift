@@ -84,7 +84,7 @@ struct DocumentTracker: Sendable {
         }
         let previous = corners, previousTime = time
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
-        var classify = previous == nil || ((identity == nil || reverify) && due)
+        var classify = previous == nil || ((identity == nil || reverify || edgeStale(at: t, policy: policy)) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
 
         var aligned: Quad?
@@ -203,7 +203,7 @@ struct DocumentTracker: Sendable {
             lastClassificationWasPartial = false
             grewWhileClassifying = false
             background.start(frame, at: t, previous: quad, partial: false, epoch: epoch, analyzer: analyzer)
-        } else if (identity == nil || reverify) && due && entryOver && !background.inFlight {
+        } else if (identity == nil || reverify || edgeStale(at: t, policy: policy)) && due && entryOver && !background.inFlight {
             classifyCount += 1
             lastClassification = t
             lastClassificationWasPartial = entering
@@ -212,6 +212,17 @@ struct DocumentTracker: Sendable {
         }
         return try finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
                           at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
+    }
+
+    /// A known document whose outline has run along the frame's edge for longer than a card
+    /// takes to slide in (`entryWait`): classified again every `reclassifyInterval`, because the
+    /// classifier places the whole card from its template, where the locator may follow a
+    /// background edge that meets the frame's border and keep to it. (The license of the
+    /// `passport` sequence, wholly in view from 3.3 s, kept an outline reaching the frame's
+    /// bottom from its cut-off entry and stayed on "Fit the whole license" to the end.)
+    private func edgeStale(at t: Double, policy: CapturePolicy) -> Bool {
+        guard identity != nil, wasEntering, let entryStart else { return false }
+        return t - entryStart >= policy.entryWait - 1e-9
     }
 
     /// Where a document sits against the frame's edge: still coming into view (or cut off)
