@@ -341,6 +341,7 @@ public final class CaptureSession: @unchecked Sendable {
         progress = 0
         lastCandidateAskedForChange = false
         tracker.reset()
+        tracker.expected = captures.last?.identity.flatMap { analyzer.otherSide(of: $0.templateId) }
         background.invalidate()
     }
 

@@ -66,6 +66,10 @@ extension Recognizer: FrameAnalyzing {
         if let mrz = try? OCRModel.mrz() { try? TextReader.shared.warmUp(mrz) }
     }
 
+    public func otherSide(of templateId: String) -> String? {
+        catalog.template(id: templateId)?.otherSide
+    }
+
     public func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double? {
         guard let url = catalog.template(id: templateId)?.referenceURL else { return nil }
         return try ReferenceGlare.shared.measure(frame, corners: corners, reference: url)

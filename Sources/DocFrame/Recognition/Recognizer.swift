@@ -95,6 +95,11 @@ public final class Recognizer: Sendable {
                 observation.document = DocumentIdentity(templateId: t.id, label: t.label, kind: t.kind, side: t.side,
                                                         jurisdiction: t.jurisdiction, policy: t.policy,
                                                         confidence: (result.confidence * 1000).rounded() / 1000)
+                observation.undecidedLookAlikes = result.undecided.map {
+                    let o = catalog.templates[$0]
+                    return DocumentIdentity(templateId: o.id, label: o.label, kind: o.kind, side: o.side, jurisdiction: o.jurisdiction,
+                                            policy: o.policy, confidence: (result.confidence * 1000).rounded() / 1000)
+                }
                 if result.path == .frame {
                     // The frame path's corners come from the homography: refit them to the edges.
                     corners = refined(corners, in: image)
