@@ -44,25 +44,6 @@ struct MRZReaderTests {
         #expect(result.lines == lines && result.valid)
     }
 
-    /// What a document far from the camera looks like once flattened: its zone was a quarter of
-    /// the size in the photo, softened by the lens and noisy, then scaled back up. The model is
-    /// trained on zone lines from such captures (scripts/train-mrz, capture lines).
-    @Test("a small, soft zone flattened back up reads exactly", arguments: MRZResult.Format.allCases)
-    func smallSoftZone(format: MRZResult.Format) throws {
-        var random = MRZTestDocuments.Random(seed: 31 + UInt64(format.lineLength))
-        for _ in 0..<2 {
-            let lines = MRZTestDocuments.lines(format, state: "UTO", random: &random)
-            let canvas = MRZTestDocuments.page(lines, format: format)
-            canvas.degrade(blur: 1.6, noise: 8, seed: UInt32(random.int(1..<100_000)))
-            let page = try canvas.image()
-            let small = try page.resized(width: page.width / 4, height: page.height / 4)
-            let flat = try small.resized(width: page.width, height: page.height)
-            let result = try #require(try reader.read(in: flat))
-            #expect(result.lines == lines)
-            if result.valid { #expect(!MRZCaptureTests.checkedFieldsDiffer(result, lines)) }
-        }
-    }
-
     @Test("a page without an MRZ yields none")
     func noMRZ() throws {
         let canvas = TestCanvas(width: 1012, height: 638, gray: 230)
