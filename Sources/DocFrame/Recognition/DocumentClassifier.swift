@@ -103,6 +103,12 @@ final class DocumentClassifier: Sendable {
         if frame.templateIndex != nil, best?.templateIndex == nil || frame.confidence > best!.confidence {
             return frame
         }
+        // Nothing answered: the frame again around each located object (a cut-off or small card
+        // whose share of the frame's keypoints was too thin).
+        if best?.templateIndex == nil, frame.templateIndex == nil,
+           let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText) {
+            return region
+        }
         return best ?? frame
     }
 
@@ -243,11 +249,15 @@ final class DocumentClassifier: Sendable {
 
     // MARK: - Whole frame
 
-    private func classifyFrame(_ image: Image, readHeaderText: Bool) throws -> ClassificationResult {
+    func classifyFrame(_ image: Image, readHeaderText: Bool, features: Int = frameFeatures) throws -> ClassificationResult {
         let workSize = 960
-        let query = try NativeFeatures.detect(in: image, maxFeatures: Self.frameFeatures, workSize: workSize)
+        let query = try NativeFeatures.detect(in: image, maxFeatures: features, workSize: workSize)
         let scale = Double(max(image.width, image.height)) / Double(workSize)
         let matches = try index.match(query, verify: Self.verify, reprojection: 5 * max(1, scale))
+        if Recognizer.debug {
+            let list = matches.map { "\(templates[$0.templateIndex].id):\($0.votes)/\($0.inliers)" }.joined(separator: " ")
+            FileHandle.standardError.write(Data("frame q=\(query.count) \(list)\n".utf8))
+        }
         var ocrMs = 0.0
         var header = HeaderEvidence()
         guard let pick = try resolveLookAlikes(matches, query: image, readText: readHeaderText, ocrMs: &ocrMs, header: &header),
