@@ -52,4 +52,39 @@ struct MRZReaderTests {
         canvas.rect(x: 60, y: 150, width: 220, height: 260, gray: 80)
         #expect(try reader.read(in: canvas.image()) == nil)
     }
+
+    @Test("a zone that never reads valid is given up on after a bounded number of cuts")
+    func boundedSearch() throws {
+        // A printed zone whose document-number check digit is wrong: every turn, scale and cut
+        // finds it and none reads valid (what a misprinted or unknown card's zone costs).
+        var random = MRZTestDocuments.Random(seed: 31)
+        var lines = MRZTestDocuments.lines(.td3, state: "UTO", random: &random)
+        var second = Array(lines[1])
+        second[9] = second[9] == "0" ? "5" : "0"
+        lines[1] = String(second)
+        let canvas = MRZTestDocuments.page(lines, format: .td3)
+        // Two more printings above it: three candidate zones at every scale.
+        let pitch = Double(TestCanvas.textWidth(lines[0], size: MRZTestDocuments.ocrBSize, font: TestCanvas.ocrB)) / 44
+        let left = (1476 - Int(pitch * 44)) / 2
+        for top in [620, 760] {
+            for (i, line) in lines.enumerated() {
+                canvas.text(line, x: left, y: top + i * Int(pitch * 1.75), size: MRZTestDocuments.ocrBSize, font: TestCanvas.ocrB, gray: 25)
+            }
+        }
+        let page = try canvas.image()
+        var uncapped = 0
+        var unbounded = MRZReader.Scope.full
+        unbounded.maxReads = .max
+        let open = try reader.readZone(in: page, scope: unbounded, reads: &uncapped)
+        #expect(open?.result.valid == false)
+        #expect(uncapped >= 30, "candidate zones at every scale, five cuts each, all read")
+        // The bound holds wherever it is set, and the built-in one is set.
+        var bounded = MRZReader.Scope.full
+        bounded.maxReads = 12
+        var reads = 0
+        let zone = try reader.readZone(in: page, scope: bounded, reads: &reads)
+        #expect(zone?.result.valid == false)
+        #expect(reads == 12)
+        #expect(MRZReader.Scope.full.maxReads <= 30)
+    }
 }
