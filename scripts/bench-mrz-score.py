@@ -8,7 +8,9 @@ Each results file is `docframe mrz` output over capture folders whose images hav
 beside them. With two files (before, after), both are scored on the same captures side by side.
 Rows: captures whose truth has an MRZ; `exact` every line right; `valid` reported valid;
 `false` reported valid with any line wrong (names included); `fchk` reported valid with a character
-under a check digit wrong (must stay 0); `none` no MRZ at all.
+under a check digit wrong (must stay 0); `none` no MRZ at all. Rows `in_frame` and `out_of_frame` split the captures by whether the whole
+zone (the renderer's `mrz` region mapped through the capture's true corners) lies in the image:
+the exact-read target counts only captures with the zone in frame.
 Never prints MRZ contents.
 """
 import json
@@ -29,13 +31,50 @@ def load(path):
     return out
 
 
+def zone_in_frame(j):
+    """Whether the zone's four corners, mapped from the flat document into the photo by the
+    homography of its true corners, lie inside the image; None when the sidecar cannot tell."""
+    try:
+        x, y, w, h = j["regions"]["mrz"]
+        fw, fh = j["size"]
+        iw, ih = j["imageSize"]
+        dst = j["corners"]
+    except (KeyError, TypeError, ValueError):
+        return None
+    src = [(0, 0), (fw, 0), (fw, fh), (0, fh)]
+    # Solve the 8 homography unknowns (h33 = 1) by Gaussian elimination: no numpy needed.
+    rows = []
+    for (u, v), (X, Y) in zip(src, dst):
+        rows.append([u, v, 1, 0, 0, 0, -u * X, -v * X, X])
+        rows.append([0, 0, 0, u, v, 1, -u * Y, -v * Y, Y])
+    n = 8
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(rows[r][c]))
+        rows[c], rows[p] = rows[p], rows[c]
+        for r in range(n):
+            if r != c and rows[c][c]:
+                f = rows[r][c] / rows[c][c]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[c])]
+    hm = [rows[i][8] / rows[i][i] for i in range(n)] + [1.0]
+    for u, v in [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]:
+        d = hm[6] * u + hm[7] * v + hm[8]
+        px, py = (hm[0] * u + hm[1] * v + hm[2]) / d, (hm[3] * u + hm[4] * v + hm[5]) / d
+        if not (0 <= px < iw and 0 <= py < ih):
+            return False
+    return True
+
+
 def truth_for(path, cache={}):
     if path not in cache:
         sidecar = os.path.splitext(path)[0] + ".json"
         try:
             with open(sidecar) as f:
                 j = json.load(f)
-            cache[path] = (j.get("mrz"), j.get("conditions") or ["?"])
+            conditions = list(j.get("conditions") or ["?"])
+            inside = zone_in_frame(j) if j.get("mrz") else None
+            if inside is not None:
+                conditions.append("in_frame" if inside else "out_of_frame")
+            cache[path] = (j.get("mrz"), conditions)
         except OSError:
             cache[path] = (None, [])
     return cache[path]

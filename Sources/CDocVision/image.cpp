@@ -27,7 +27,7 @@ dv_status dv_image_decode(const uint8_t *bytes, size_t length, int apply_orienta
         }
         if (!apply_orientation) flags |= cv::IMREAD_IGNORE_ORIENTATION;
         cv::Mat mat = cv::imdecode(raw, flags);
-        if (mat.empty()) return dv::fail(error, DV_ERR_TRUNCATED, "the decoder could not read the image data");
+        if (mat.empty()) return dv::fail(error, DV_ERR_TRUNCATED, "the decoder could not read the image data (corrupt, or a variant it does not read, such as floating-point TIFF)");
         if (max_pixels > 0 && static_cast<int64_t>(mat.cols) * mat.rows > max_pixels)
             return dv::fail(error, DV_ERR_TOO_LARGE, "%dx%d is over the pixel budget", mat.cols, mat.rows);
         if (mat.depth() != CV_8U) {

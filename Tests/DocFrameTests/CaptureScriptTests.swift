@@ -45,6 +45,8 @@ struct Shot: Sendable {
     var cutOff = false
     /// Shape (width over height); nil: the identity's format, or ID-1.
     var aspect: Double?
+    /// Look-alikes the classifier could not tell `identity` from (its header unread).
+    var lookAlikes: [DocumentIdentity] = []
 
     static let none: Shot? = nil
 
@@ -64,8 +66,10 @@ struct Shot: Sendable {
         // Document order: the document's top-left is where its rotation puts it.
         let corners = imageOrder.rotatingLabels(by: orientation.quarterTurns)
         let coverage = imageOrder.area / Double(frameWidth * frameHeight)
-        return DocumentObservation(document: identity, corners: corners, orientation: orientation,
-                                   quality: QualityReport(coverage: coverage, blur: blur, glare: glare, cutOff: cutOff))
+        var observation = DocumentObservation(document: identity, corners: corners, orientation: orientation,
+                                              quality: QualityReport(coverage: coverage, blur: blur, glare: glare, cutOff: cutOff))
+        observation.undecidedLookAlikes = lookAlikes
+        return observation
     }
 }
 
@@ -94,6 +98,11 @@ final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
         return requests
     }
 
+    /// The built-in templates' pairing: each front's other side is its back.
+    func otherSide(of templateId: String) -> String? {
+        templateId.hasSuffix("-front") ? String(templateId.dropLast(6)) + "-back" : nil
+    }
+
     func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
         onAnalyze?(request.depth)
         lock.lock()
@@ -102,6 +111,7 @@ final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
         lock.unlock()
         if request.depth == .locate, let corners = answer.corners {
             answer.document = nil
+            answer.undecidedLookAlikes = []
             answer.orientation = nil
             let nearest = corners.points.enumerated().min { $0.element.x + $0.element.y < $1.element.x + $1.element.y }!.offset
             answer.corners = corners.rotatingLabels(by: nearest)

@@ -86,6 +86,23 @@ struct CaptureSequenceTests {
         let second = run.states.indices.filter { run.segments[$0] == "front" && $0 > 36 }
         #expect(!second.isEmpty && second.allSatisfy { !run.taken.contains($0) }, "the front is not taken twice")
         #expect(second.contains { run.states[$0].instruction.key == .showBack })
+        // The back after it: its sparse print once drew the tracked outline onto a printed rule
+        // inside the card, and every jump back broke the steady hold until the sequence ended.
+        #expect(run.result?.isSuccess == true, "the back is taken too")
+        #expect(run.taken.count == 2 && run.taken.last.map { run.segments[$0] == "back" } == true)
+    }
+
+    @Test("a passport when a license is asked for: the passport is never taken, the license after it is")
+    func passportFirst() throws {
+        let run = try replay("passport")
+        for i in run.segments.indices where run.segments[i] == "passport" {
+            #expect(!run.taken.contains(i), "frame \(i) shows the passport")
+            #expect(run.states[i].state != .ready, "frame \(i) shows the passport")
+        }
+        // The license slides in from the bottom: an outline kept from its cut-off entry along the
+        // frame's edge once held "Fit the whole license" to the end.
+        let taken = try #require(run.taken.first, "the license is taken")
+        #expect(run.segments[taken] == "front")
     }
 
     @Test("glare that comes and goes: never taken under the glare, told to avoid it, taken once it is gone")

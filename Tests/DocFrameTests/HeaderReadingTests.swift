@@ -34,3 +34,21 @@ struct HeaderReadingTests {
         #expect(HeaderReading(text: "ONTARIO", confidence: 0.9).wordCoverage(of: "- SANTÉ") == 0)
     }
 }
+
+@Suite("Header crop sharpening")
+struct HeaderSharpeningTests {
+    @Test("the enlarged header crop is sharpened: same size, a soft edge steeper")
+    func sharpenedSteepensEdges() throws {
+        // A soft step from 80 to 180 over 8 columns.
+        let w = 32, h = 8
+        let pixels = (0..<h).flatMap { _ in (0..<w).map { x in UInt8(max(80, min(180, 80 + (x - 12) * 12))) } }
+        let soft = try Image(pixels: pixels, width: w, height: h, bytesPerRow: w, format: .gray8)
+        let sharp = try DocumentClassifier.sharpened(soft)
+        #expect(sharp.width == w && sharp.height == h)
+        let out = try sharp.packedPixels()
+        let row = Array(out[(h / 2) * w..<(h / 2 + 1) * w])
+        // Overshoot on both sides of the ramp: darker before it, brighter after it.
+        #expect(row[11] < 80 && row[21] > 180)
+        #expect(row[0] == 80 && row[w - 1] == 180, "flat areas unchanged")
+    }
+}

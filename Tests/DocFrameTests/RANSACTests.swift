@@ -1,42 +1,29 @@
 import Foundation
 import Testing
 @testable import DocFrame
+import Specimens
 
 /// The shim's RANSAC homography must be OpenCV's: verification thresholds and corner accuracy
 /// were tuned on cv::findHomography, and the re-implementation only exists to be faster.
 @Suite("RANSAC homography")
 struct RANSACTests {
-    /// A small deterministic generator (SplitMix64), so every run tests the same sets.
-    struct Stream {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(next() >> 11) / Double(1 << 53) }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    }
-
     /// Template points -> query points like a document's votes: a perspective view of a 1012x638
     /// card with `inlierShare` of the pairs on it (with up to `noise` pixels of error) and the rest anywhere.
-    static func votes(_ rng: inout Stream, count: Int, inlierShare: Double, noise: Double = 2) -> ([Point], [Point]) {
-        let quad = Quad(topLeft: Point(x: rng.uniform(50, 300), y: rng.uniform(50, 250)),
-                        topRight: Point(x: rng.uniform(800, 1200), y: rng.uniform(30, 250)),
-                        bottomRight: Point(x: rng.uniform(850, 1250), y: rng.uniform(500, 700)),
-                        bottomLeft: Point(x: rng.uniform(30, 300), y: rng.uniform(450, 700)))
+    static func votes(_ rng: inout SeededRandom, count: Int, inlierShare: Double, noise: Double = 2) -> ([Point], [Point]) {
+        let quad = Quad(topLeft: Point(x: rng.double(50, 300), y: rng.double(50, 250)),
+                        topRight: Point(x: rng.double(800, 1200), y: rng.double(30, 250)),
+                        bottomRight: Point(x: rng.double(850, 1250), y: rng.double(500, 700)),
+                        bottomLeft: Point(x: rng.double(30, 300), y: rng.double(450, 700)))
         let h = Homography.rectangle(width: 1012, height: 638, to: quad)
         var src: [Point] = [], dst: [Point] = []
         for _ in 0..<count {
-            let p = Point(x: rng.uniform(0, 1012), y: rng.uniform(0, 638))
+            let p = Point(x: rng.double(0, 1012), y: rng.double(0, 638))
             src.append(p)
-            if rng.uniform(0, 1) < inlierShare {
+            if rng.chance(inlierShare) {
                 let q = h.apply(p)
-                dst.append(Point(x: q.x + rng.uniform(-noise, noise), y: q.y + rng.uniform(-noise, noise)))
+                dst.append(Point(x: q.x + rng.double(-noise, noise), y: q.y + rng.double(-noise, noise)))
             } else {
-                dst.append(Point(x: rng.uniform(0, 1280), y: rng.uniform(0, 720)))
+                dst.append(Point(x: rng.double(0, 1280), y: rng.double(0, 720)))
             }
         }
         return (src, dst)
@@ -44,7 +31,7 @@ struct RANSACTests {
 
     @Test("same inlier masks and homographies as cv::findHomography on 300 random vote sets")
     func identicalToOpenCV() throws {
-        var rng = Stream(state: 20261203)
+        var rng = SeededRandom(seed: 20261203)
         var fitted = 0, empty = 0
         for set in 0..<300 {
             // Real fits (many inliers), weak ones, and a wrong template's chance votes.
@@ -72,7 +59,7 @@ struct RANSACTests {
 
     @Test("a clean perspective view is recovered with every pair an inlier")
     func recoversTheTransform() throws {
-        var rng = Stream(state: 7)
+        var rng = SeededRandom(seed: 7)
         let (src, dst) = Self.votes(&rng, count: 60, inlierShare: 1, noise: 0.5)
         let fit = try #require(try Homography.fit(from: src, to: dst, reprojection: 4))
         #expect(fit.inliers.allSatisfy { $0 })

@@ -89,3 +89,36 @@ struct RecognizerTests {
         #expect(observation.corners != nil)
     }
 }
+
+@Suite("Recognizer: images too small or too thin to hold a document")
+struct DegenerateImageTests {
+    /// A gray image; its content does not matter, its shape does.
+    static func flat(width: Int, height: Int) throws -> Image {
+        try Image(pixels: [UInt8](repeating: 128, count: width * height * 3), width: width, height: height,
+                  bytesPerRow: width * 3, format: .bgr)
+    }
+
+    // Each once raised OpenCV's resize assertion as an internal error, or would: a one-pixel
+    // image, one-pixel strips both ways, a strip whose working copy has a short side under 1.
+    @Test("observed as no document, not as an error, on every path", arguments: [(1, 1), (1, 500), (500, 1), (31, 400), (36, 2000), (3000, 40)])
+    func noDocumentNoError(size: (Int, Int)) throws {
+        let recognizer = RecognitionFixtures.builtIn
+        let image = try Self.flat(width: size.0, height: size.1)
+        let observation = try recognizer.observe(image)
+        #expect(observation.document == nil && observation.corners == nil && observation.mrz == nil)
+        #expect(Set(observation.timingMs.keys) == ["locate", "classify", "ocr", "mrz"])
+        #expect(try recognizer.locator.locate(in: image).isEmpty)
+        for depth in [AnalysisDepth.locate, .locateAndClassify] {
+            let frame = try recognizer.analyze(image, request: AnalysisRequest(depth: depth))
+            #expect(frame.document == nil && frame.corners == nil)
+        }
+    }
+
+    @Test("a small but whole image is still looked at")
+    func smallImageStillObserved() throws {
+        let image = try Self.flat(width: 64, height: 48)
+        #expect(!Recognizer.holdsNoDocument(image))
+        let observation = try RecognitionFixtures.builtIn.observe(image)
+        #expect(observation.document == nil)
+    }
+}

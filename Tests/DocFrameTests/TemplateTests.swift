@@ -70,6 +70,29 @@ struct TemplateTests {
         }
     }
 
+    @Test("a template whose reference image is missing, corrupt or of another size is refused naming it", arguments: ["missing", "corrupt", "wrongSize"])
+    func badReference(damage: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builtIn = try #require(TemplateCatalog.load().template(id: "ca-bc-dl-front")?.folder)
+        let copy = folder.appendingPathComponent("ca-bc-dl-front")
+        try FileManager.default.copyItem(at: builtIn, to: copy)
+        let reference = copy.appendingPathComponent(DocumentTemplate.referenceName)
+        switch damage {
+        case "missing": try FileManager.default.removeItem(at: reference)
+        case "corrupt": try Data("not a JPEG".utf8).write(to: reference)
+        default: try TestImages.halves(width: 500, height: 300).write(to: reference.path, as: .jpeg(quality: 80))
+        }
+        let catalog = try TemplateCatalog.load(directories: [folder], includeBuiltin: false)
+        do {
+            _ = try Recognizer(catalog: catalog)
+            Issue.record("a \(damage) reference was accepted")
+        } catch let error as DocFrameError {
+            #expect(error.code == .invalidTemplate)
+            #expect(error.message.contains(DocumentTemplate.referenceName))
+        }
+    }
+
     @Test("a later template with the same id replaces the earlier one in place")
     func laterReplaces() throws {
         var a = try DocumentTemplate.parse(Data(Self.valid.utf8), source: "a")

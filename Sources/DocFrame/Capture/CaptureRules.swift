@@ -30,7 +30,10 @@ struct CaptureRules: Sendable {
             if asked != .passport, identity.side != side {
                 return (CaptureRow(.needsUser, side == .back ? .showBack : .showFront, label: label), false)
             }
-        } else if !isCardShaped(quad) {
+        } else if let row = lookAlikeRow(observation.lookAlikes, orientation: observation.orientation, expecting: side) {
+            // One of look-alikes not told apart: what they share applies, without a label.
+            return (row, false)
+        } else if observation.lookAlikes.isEmpty, !isCardShaped(quad) {
             // Something the locator found that is not shaped like the document: not a document.
             return (CaptureRow(.searching, .searching), false)
         }
@@ -55,13 +58,35 @@ struct CaptureRules: Sendable {
         if glared {
             return (CaptureRow(.adjusting, .avoidGlare, label: label), false)
         }
-        // 10. Not yet steady or sharp, not upright, or card-shaped but unknown: never captured.
+        // 10. Not yet steady or sharp, not upright, or card-shaped but unknown (or one of
+        // look-alikes not told apart): never captured.
         let sharp = quality.map { $0.blur <= policy.maxBlur } ?? false
         guard identity != nil, observation.orientation == .up, observation.steady, sharp else {
             return (CaptureRow(.adjusting, .checking, label: label), false)
         }
         // 11. Every check passes.
         return (CaptureRow(.ready, .holdStill, label: label, tick: true), true)
+    }
+
+    /// Rows 1-5 for a card known only up to look-alikes (same artwork, same side, other title;
+    /// `TrackedObservation.lookAlikes`): a row applies when it would for every one of them
+    /// (the kind's rows only when they share the kind and policy; upside down and the wrong
+    /// side from the artwork), with no template label, since which of them it is stays unknown.
+    /// Nil: none applies (the physical rows 6-10 follow; never ready).
+    func lookAlikeRow(_ candidates: [DocumentIdentity], orientation: Orientation?, expecting side: DocumentSide) -> CaptureRow? {
+        guard let first = candidates.first else { return nil }
+        let sameKind = candidates.allSatisfy { $0.kind == first.kind && $0.policy == first.policy }
+        if sameKind, first.policy == .unusable || first.kind == .healthCard {
+            return CaptureRow(.unusable, .unusable, label: messages.kindName(first.kind), shownKind: first.kind)
+        }
+        if sameKind, first.kind != asked {
+            return CaptureRow(.needsUser, .wrongDocument, label: messages.kindName(first.kind), shownKind: first.kind)
+        }
+        if orientation == .upsideDown { return CaptureRow(.needsUser, .upsideDown) }
+        if asked != .passport, candidates.allSatisfy({ $0.side == first.side }), first.side != side {
+            return CaptureRow(.needsUser, side == .back ? .showBack : .showFront)
+        }
+        return nil
     }
 
     /// Long/short side ratio near the guide format's (ID-1 or TD3).

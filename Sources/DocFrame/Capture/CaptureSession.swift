@@ -313,7 +313,9 @@ public final class CaptureSession: @unchecked Sendable {
         line += " due=\(candidate.key.rawValue) doc=\(observation.identity?.templateId ?? "-") epoch=\(tracker.epoch)"
         line += " entering=\(observation.entering) awaiting=\(observation.awaitingIdentity) unconfirmed=\(observation.unconfirmed)"
         line += " steady=\(observation.steady) pass=\(checksPass) blur=\(f(q?.blur)) glare=\(f(q?.glare)) refGlare=\(f(observation.referenceGlare))"
-        line += " classify=\(tracker.classifyCount) entryStart=\(f(tracker.entryStart)) fullSince=\(f(tracker.fullSince))\n"
+        line += " classify=\(tracker.classifyCount) entryStart=\(f(tracker.entryStart)) fullSince=\(f(tracker.fullSince))"
+        if let c = observation.corners { line += " quad=" + c.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ";") }
+        line += "\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 
@@ -339,6 +341,7 @@ public final class CaptureSession: @unchecked Sendable {
         progress = 0
         lastCandidateAskedForChange = false
         tracker.reset()
+        tracker.expected = captures.last?.identity.flatMap { analyzer.otherSide(of: $0.templateId) }
         background.invalidate()
     }
 

@@ -28,6 +28,13 @@ struct DocumentTracker: Sendable {
     private var lastQuality: QualityReport?
     private var time: Double?
     private var identity: DocumentIdentity?
+    /// The look-alikes an unknown card was guessed between (`TrackedObservation.lookAlikes`).
+    private var lookAlikes: [DocumentIdentity] = []
+    /// The template the side in progress should be (the captured side's other side), which
+    /// tells its look-alikes apart when their headers cannot be read.
+    var expected: String?
+    /// The identity, or the likelier look-alike: whose corner order and reference apply.
+    private var known: DocumentIdentity? { identity ?? lookAlikes.first }
     private var orientation: Orientation?
     private var lastClassification: Double?
     /// The last classification was of a card still coming into view.
@@ -61,6 +68,7 @@ struct DocumentTracker: Sendable {
         lastQuality = nil
         time = nil
         identity = nil
+        lookAlikes = []
         orientation = nil
         lastClassification = nil
         lastClassificationWasPartial = false
@@ -84,7 +92,7 @@ struct DocumentTracker: Sendable {
         }
         let previous = corners, previousTime = time
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
-        var classify = previous == nil || ((identity == nil || reverify) && due)
+        var classify = previous == nil || ((identity == nil || reverify || edgeStale(at: t, policy: policy)) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
 
         var aligned: Quad?
@@ -106,10 +114,10 @@ struct DocumentTracker: Sendable {
         }
         if classify {
             lastClassification = t
-            identity = observation.document
+            (identity, lookAlikes) = DocumentTracker.decided(observation, expected: [identity?.templateId, expected].compactMap { $0 })
             aligned = found
-            orientation = observation.document != nil ? observation.orientation : nil
-        } else if identity != nil, let aligned {
+            orientation = known != nil ? observation.orientation : nil
+        } else if known != nil, let aligned {
             orientation = Orientation(of: aligned)
         }
         let quad = aligned ?? found
@@ -158,6 +166,7 @@ struct DocumentTracker: Sendable {
             // A new document, or tracking lost: what was known no longer applies.
             epoch += 1
             identity = nil
+            lookAlikes = []
             orientation = nil
             lastClassification = nil
             background.invalidate()
@@ -171,9 +180,9 @@ struct DocumentTracker: Sendable {
                 // Still the document that was classified (the tracker never lost it), wherever it
                 // has moved since: take its identity, and the corner labels of the answer (the
                 // document's own order) carried from the outline it was asked about to this one.
-                identity = answer.observation.document
+                (identity, lookAlikes) = DocumentTracker.decided(answer.observation, expected: [identity?.templateId, expected].compactMap { $0 })
                 classified = true
-                if identity != nil, let answerCorners = answer.observation.corners {
+                if known != nil, let answerCorners = answer.observation.corners {
                     let asked = answer.asked ?? quad
                     let turn = DocumentTracker.labelTurn(from: asked, to: answerCorners)
                     quad = quad.rotatingLabels(by: turn)
@@ -189,7 +198,7 @@ struct DocumentTracker: Sendable {
                 }
             }
         }
-        if identity != nil { orientation = Orientation(of: quad) }
+        if known != nil { orientation = Orientation(of: quad) }
         // A classification of a half-in card that named nothing is retried as soon as the
         // whole card is in view.
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 || (lastClassificationWasPartial && !entering) } ?? true
@@ -203,7 +212,7 @@ struct DocumentTracker: Sendable {
             lastClassificationWasPartial = false
             grewWhileClassifying = false
             background.start(frame, at: t, previous: quad, partial: false, epoch: epoch, analyzer: analyzer)
-        } else if (identity == nil || reverify) && due && entryOver && !background.inFlight {
+        } else if (identity == nil || reverify || edgeStale(at: t, policy: policy)) && due && entryOver && !background.inFlight {
             classifyCount += 1
             lastClassification = t
             lastClassificationWasPartial = entering
@@ -212,6 +221,35 @@ struct DocumentTracker: Sendable {
         }
         return try finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
                           at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
+    }
+
+    /// A known document whose outline has run along the frame's edge for longer than a card
+    /// takes to slide in (`entryWait`): classified again every `reclassifyInterval`, because the
+    /// classifier places the whole card from its template, where the locator may follow a
+    /// background edge that meets the frame's border and keep to it. (The license of the
+    /// `passport` sequence, wholly in view from 3.3 s, kept an outline reaching the frame's
+    /// bottom from its cut-off entry and stayed on "Fit the whole license" to the end.)
+    private func edgeStale(at t: Double, policy: CapturePolicy) -> Bool {
+        guard identity != nil, wasEntering, let entryStart else { return false }
+        return t - entryStart >= policy.entryWait - 1e-9
+    }
+
+    /// The identity a classification vouches for: none when it only guessed between look-alikes
+    /// whose header it could not read (`DocumentObservation.undecidedLookAlikes`). A wrong twin's
+    /// label is worse than a late one (for a license, the Ontario photo card would even ask for
+    /// another document), so the card stays unknown, "checking" and never auto-captured, and is
+    /// classified again every `reclassifyInterval` until a frame's header is read (a card
+    /// brought closer or held sharper).
+    /// What is already known decides between the look-alikes, first match first: the identity
+    /// the track already has (read on an earlier frame: a later guess does not undo it), then
+    /// the side's expected template (`expected`).
+    static func decided(_ observation: DocumentObservation, expected: [String]) -> (DocumentIdentity?, [DocumentIdentity]) {
+        guard let document = observation.document, !observation.undecidedLookAlikes.isEmpty else { return (observation.document, []) }
+        let candidates = [document] + observation.undecidedLookAlikes
+        for id in expected {
+            if let match = candidates.first(where: { $0.templateId == id }) { return (match, []) }
+        }
+        return (nil, candidates)
     }
 
     /// Where a document sits against the frame's edge: still coming into view (or cut off)
@@ -301,7 +339,7 @@ struct DocumentTracker: Sendable {
         corners = smoothed
         lastSmoothed = smoothed
         time = t
-        if identity == nil && recent.count < policy.confirmFrames {
+        if known == nil && recent.count < policy.confirmFrames {
             // Not yet known and new: a one-frame outline of the background (a shadow, a table
             // edge) is no document until it holds on the next frames. Known documents need no
             // wait: the classifier has vouched for them.
@@ -310,14 +348,15 @@ struct DocumentTracker: Sendable {
             unconfirmed.unconfirmed = true
             return unconfirmed
         }
-        var observation = TrackedObservation(corners: smoothed, identity: identity, orientation: identity != nil ? orientation : nil,
+        var observation = TrackedObservation(corners: smoothed, identity: identity, orientation: known != nil ? orientation : nil,
                                              quality: quality, steady: steady, classified: classified)
         // The label wait runs from the moment the document is wholly in view (a card sliding in
         // is not classified until then, `entryWait`), or from its arrival when it stays cut off.
         let waitFrom = fullSince ?? ((entryStart ?? trackStart ?? t) + policy.entryWait)
         observation.awaitingIdentity = identity == nil && t - waitFrom < policy.labelWait - 1e-9
         observation.entering = entering
-        if let identity {
+        observation.lookAlikes = identity == nil ? lookAlikes : []
+        if let identity = known {
             // Glare against the template's reference, on this frame's own outline when it agrees
             // with the track (an outlier was measured on the wrong region: keep the last value).
             if outlier {

@@ -52,11 +52,17 @@ public protocol FrameAnalyzing: Sendable {
     /// reference is not white; nil when the analyzer cannot judge it (no reference, or a mostly
     /// white design), and the session falls back to `QualityReport.glare`.
     func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double?
+
+    /// The template id of the other side of `templateId`'s document (`otherSide` in
+    /// template.json), nil when unknown: once a side is captured, the next side's look-alikes
+    /// are told apart by it (the Ontario license's back and the photo card's are twins).
+    func otherSide(of templateId: String) -> String?
 }
 
 extension FrameAnalyzing {
     public func prepare() {}
     public func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double? { nil }
+    public func otherSide(of templateId: String) -> String? { nil }
 }
 
 /// A `FrameAnalyzing` made from a closure, to plug any recognizer in without a new type.

@@ -18,9 +18,11 @@ extension Recognizer: FrameAnalyzing {
     static let searchWorkSize = 400
 
     public func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
+        if Self.holdsNoDocument(frame) { return Self.emptyObservation() }
         guard request.depth == .locate else { return try classify(frame, tracked: request.previousCorners, partial: request.partial) }
         if let previous = request.previousCorners,
-           let tracked = try OutlineTracker().track(previous, in: frame, motion: request.motion) {
+           let tracked = try OutlineTracker().track(previous, in: frame, motion: request.motion),
+           !Self.deformed(tracked, from: previous) {
             return try measured(tracked, in: frame, cutOff: false)
         }
         let search = DocumentLocator(workSize: Self.searchWorkSize, minimumScore: locator.minimumScore)
@@ -64,6 +66,10 @@ extension Recognizer: FrameAnalyzing {
         if let mrz = try? OCRModel.mrz() { try? TextReader.shared.warmUp(mrz) }
     }
 
+    public func otherSide(of templateId: String) -> String? {
+        catalog.template(id: templateId)?.otherSide
+    }
+
     public func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double? {
         guard let url = catalog.template(id: templateId)?.referenceURL else { return nil }
         return try ReferenceGlare.shared.measure(frame, corners: corners, reference: url)
@@ -77,6 +83,24 @@ extension Recognizer: FrameAnalyzing {
         let report = try quality.measure(flattened: flat, corners: quad, imageWidth: frame.width, imageHeight: frame.height,
                                          cutOff: cutOff)
         return DocumentObservation(corners: quad, orientation: .up, quality: report)
+    }
+
+    /// Between two frames a card turns and tilts a little, but its opposite sides keep their
+    /// length ratio to within a few percent; a side that shortens by more than `maxDeformation`
+    /// (log ratio) against its opposite one was refitted to a printed line inside the card
+    /// (the Ontario back's sparse print: its right side slid 20 px up to a rule, the next
+    /// frames drifted further, and each jump back broke the steady hold, so the back of
+    /// `front-twice` was never taken). Such a fit is no track: the frame is searched instead.
+    static let maxDeformation = 0.12
+
+    static func deformed(_ quad: Quad, from previous: Quad) -> Bool {
+        func ratios(_ q: Quad) -> (Double, Double) {
+            let p = q.points
+            let d = (0..<4).map { p[$0].distance(to: p[($0 + 1) % 4]) }
+            return (log(max(d[0], 1) / max(d[2], 1)), log(max(d[1], 1) / max(d[3], 1)))
+        }
+        let (a, b) = ratios(quad), (c, d) = ratios(previous)
+        return abs(a - c) > maxDeformation || abs(b - d) > maxDeformation
     }
 
     /// Sum of corner distances under the best relabelling (locate order is image order).

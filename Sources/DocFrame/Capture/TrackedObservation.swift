@@ -19,6 +19,10 @@ struct TrackedObservation: Sendable {
     var unconfirmed = false
     /// The outline runs along the frame's edge (the card is coming into view, or cut off).
     var entering = false
+    /// With `identity` nil: the look-alikes (same artwork, same side, other title) the card is
+    /// one of, its header unread (`DocumentObservation.undecidedLookAlikes`, the likelier first);
+    /// `orientation` is then known. Empty otherwise.
+    var lookAlikes: [DocumentIdentity] = []
     /// `FrameAnalyzing.referenceGlare` for the recognised document, when the analyzer judges it.
     var referenceGlare: Double?
 

@@ -12,6 +12,13 @@ public struct DocumentObservation: Sendable {
     public var mrz: MRZResult?
     /// Milliseconds per stage: `decode`, `locate`, `classify`, `ocr`, `mrz`.
     public var timingMs: [String: Double]
+    /// Look-alikes (same artwork, other title: the Ontario license and photo
+    /// card) that `document` could not be told apart from, its header being unreadable (blur, a
+    /// small card): `document` is then the likelier by the header's look only, a guess (its
+    /// confidence at most 0.75). Empty when the answer is not such a guess. A capture session
+    /// shows no label for a guess (a wrong twin's label, or "wrong document", is worse than a
+    /// late one) and asks again on later frames. Not part of the JSON.
+    public var undecidedLookAlikes: [DocumentIdentity] = []
 
     public init(document: DocumentIdentity? = nil, corners: Quad? = nil, orientation: Orientation? = nil,
                 quality: QualityReport? = nil, mrz: MRZResult? = nil, timingMs: [String: Double] = [:]) {

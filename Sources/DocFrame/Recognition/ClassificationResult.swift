@@ -21,6 +21,9 @@ struct ClassificationResult: Sendable {
     var path: Path = .none
     /// Milliseconds spent reading header text to tell look-alikes apart.
     var ocrMs: Double = 0
+    /// Look-alikes (same artwork, other title) the answer was guessed between because their
+    /// header could not be read: the document may be any of these instead of `templateIndex`.
+    var undecided: [Int] = []
 
     enum Path: String, Sendable {
         case none, flattened, frame, appearance

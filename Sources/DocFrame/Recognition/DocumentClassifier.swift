@@ -50,20 +50,26 @@ final class DocumentClassifier: Sendable {
             } catch let error as DocFrameError where error.code != .invalidTemplate {
                 throw DocFrameError(.invalidTemplate, "\(url.path): \(error.message)")
             }
+            // The reference carries the header and layout cues that tell look-alikes apart: a
+            // template without it (or with another design's) would classify, but silently worse.
             var header: Image?
-            var layout: LayoutSignature?
-            if let ref = t.referenceURL, FileManager.default.fileExists(atPath: ref.path) {
-                do {
-                    let image = try Image(contentsOfFile: ref.path)
-                    if image.width == t.width, image.height == t.height {
-                        if let r = t.region("header") {
-                            header = try image.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
-                        }
-                        layout = try LayoutSignature(of: image)
-                    }
-                } catch {
-                    throw DocFrameError(.invalidTemplate, "\(ref.path): \(error)")
+            let layout: LayoutSignature
+            guard let ref = t.referenceURL, FileManager.default.fileExists(atPath: ref.path) else {
+                throw DocFrameError(.invalidTemplate, "template \(t.id) has no \(DocumentTemplate.referenceName) (its canonical image)")
+            }
+            do {
+                let image = try Image(contentsOfFile: ref.path)
+                guard image.width == t.width, image.height == t.height else {
+                    throw DocFrameError(.invalidTemplate, "\(ref.path): \(image.width)x\(image.height), the template says \(t.width)x\(t.height)")
                 }
+                if let r = t.region("header") {
+                    header = try image.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
+                }
+                layout = try LayoutSignature(of: image)
+            } catch let error as DocFrameError where error.code == .invalidTemplate {
+                throw error
+            } catch {
+                throw DocFrameError(.invalidTemplate, "\(ref.path): \(error)")
             }
             headers.append(header)
             layouts.append(layout)
@@ -96,6 +102,12 @@ final class DocumentClassifier: Sendable {
         let frame = try classifyFrame(image, readHeaderText: readHeaderText)
         if frame.templateIndex != nil, best?.templateIndex == nil || frame.confidence > best!.confidence {
             return frame
+        }
+        // Nothing answered: the frame again around each located object (a cut-off or small card
+        // whose share of the frame's keypoints was too thin).
+        if best?.templateIndex == nil, frame.templateIndex == nil,
+           let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText) {
+            return region
         }
         return best ?? frame
     }
@@ -197,7 +209,8 @@ final class DocumentClassifier: Sendable {
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     flattened: reflattened, inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay,
-                                    layoutMargin: margin, path: .flattened, ocrMs: ocrMs)
+                                    layoutMargin: margin, path: .flattened, ocrMs: ocrMs,
+                                    undecided: header.guessed ? header.alternatives : [])
     }
 
     /// The document's outline where the template's, projected through the verified homography,
@@ -236,11 +249,15 @@ final class DocumentClassifier: Sendable {
 
     // MARK: - Whole frame
 
-    private func classifyFrame(_ image: Image, readHeaderText: Bool) throws -> ClassificationResult {
+    func classifyFrame(_ image: Image, readHeaderText: Bool, features: Int = frameFeatures) throws -> ClassificationResult {
         let workSize = 960
-        let query = try NativeFeatures.detect(in: image, maxFeatures: Self.frameFeatures, workSize: workSize)
+        let query = try NativeFeatures.detect(in: image, maxFeatures: features, workSize: workSize)
         let scale = Double(max(image.width, image.height)) / Double(workSize)
         let matches = try index.match(query, verify: Self.verify, reprojection: 5 * max(1, scale))
+        if Recognizer.debug {
+            let list = matches.map { "\(templates[$0.templateIndex].id):\($0.votes)/\($0.inliers)" }.joined(separator: " ")
+            FileHandle.standardError.write(Data("frame q=\(query.count) \(list)\n".utf8))
+        }
         var ocrMs = 0.0
         var header = HeaderEvidence()
         guard let pick = try resolveLookAlikes(matches, query: image, readText: readHeaderText, ocrMs: &ocrMs, header: &header),
@@ -264,7 +281,7 @@ final class DocumentClassifier: Sendable {
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
-                                    path: .frame, ocrMs: ocrMs)
+                                    path: .frame, ocrMs: ocrMs, undecided: header.guessed ? header.alternatives : [])
     }
 
     // MARK: - Appearance only
@@ -285,6 +302,7 @@ final class DocumentClassifier: Sendable {
             + Self.layoutWeights.thumbnail * thumb
         var confidence = min(0.9, 1 / (1 + exp(-z)))
         var ocrMs = ocrMs
+        var undecided: [Int] = []
         // Same artwork, other title: the header decides, or nobody does. A lone candidate's header
         // is read too: another card with a similar layout (a business card with a coloured band)
         // does not carry the template's title.
@@ -308,8 +326,10 @@ final class DocumentClassifier: Sendable {
             } else if score >= Self.unreadLayout, thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin {
                 // Unread but unmistakable at a glance: an answer, not a certain one.
                 if !twins.isEmpty {
+                    let all = [i] + twins.map(\.0)
                     i = try headerLikeness(candidates, query: flattened).templateIndex
                     upright = layout[i].upright >= layout[i].turned
+                    undecided = all.filter { $0 != i }
                 }
                 confidence = min(confidence, Self.lookAlikeGuess)
             } else {
@@ -319,7 +339,8 @@ final class DocumentClassifier: Sendable {
         let corners = located.landscapeCorners.rotatingLabels(by: upright ? 0 : 2)
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? i : nil, confidence: confidence, bestIndex: i,
                                     corners: corners, orientation: Orientation(of: corners),
-                                    appearance: thumb, layout: score, layoutMargin: margin, path: .appearance, ocrMs: ocrMs)
+                                    appearance: thumb, layout: score, layoutMargin: margin, path: .appearance, ocrMs: ocrMs,
+                                    undecided: undecided)
     }
 
     /// The best layout similarity among designs other than `i`'s (look-alikes share artwork).
@@ -371,6 +392,8 @@ final class DocumentClassifier: Sendable {
         var guessed = false
         /// A clear reading of the header carries none of the template's words.
         var contradicted = false
+        /// With `guessed`: the other candidates the guess was made between.
+        var alternatives: [Int] = []
     }
 
     /// A keypoint answer this unsure, on this few inliers, has its header read before it stands:
@@ -427,7 +450,9 @@ final class DocumentClassifier: Sendable {
         // Unread: the header's look decides between twins that verified about equally well;
         // a twin that did not is outvoted by the title's keypoints. Either way only a guess.
         header.guessed = true
-        return close.count > 1 ? try headerLikeness(close, query: query) : first
+        let chosen = close.count > 1 ? try headerLikeness(close, query: query) : first
+        header.alternatives = asked.map(\.templateIndex).filter { $0 != chosen.templateIndex }
+        return chosen
     }
 
     /// Of candidates that share artwork, the one whose header region looks most like its own
@@ -463,6 +488,15 @@ final class DocumentClassifier: Sendable {
     /// reading with each candidate's header text: the words must be there (a quarter of their
     /// letters may be misread), and the winner must lead the others clearly.
     private func readHeaders(_ candidates: [FeatureMatch], query: Image, ocrMs: inout Double) throws -> HeaderVerdict {
+        let verdict = try readHeaders(candidates, query: query, ocrMs: &ocrMs, enhanced: false)
+        guard case .undecided = verdict else { return verdict }
+        // A small or soft header (a card far off, a 426x240 preview) reads as fragments; the
+        // same crop enlarged and sharpened often reads the words (on the committed sequences'
+        // upright Ontario fronts: a decision on 3 of 6 frames against 2 of 6).
+        return try readHeaders(candidates, query: query, ocrMs: &ocrMs, enhanced: true)
+    }
+
+    private func readHeaders(_ candidates: [FeatureMatch], query: Image, ocrMs: inout Double, enhanced: Bool) throws -> HeaderVerdict {
         let start = ContinuousClock.now
         defer {
             let d = ContinuousClock.now - start
@@ -480,7 +514,8 @@ final class DocumentClassifier: Sendable {
                                 topRight: h.apply(Point(x: Double(r.x + r.width), y: Double(r.y))),
                                 bottomRight: h.apply(Point(x: Double(r.x + r.width), y: Double(r.y + r.height))),
                                 bottomLeft: h.apply(Point(x: Double(r.x), y: Double(r.y + r.height))))
-                guard let crop = try? query.warped(quad, width: r.width, height: r.height),
+                guard let warped = try? query.warped(quad, width: r.width * (enhanced ? 2 : 1), height: r.height * (enhanced ? 2 : 1)),
+                      let crop = enhanced ? try? Self.sharpened(warped) : warped,
                       let read = try? TextReader.shared.read(crop, mode: .block) else { return .undecided }
                 readings[key] = HeaderReading(text: read.text, confidence: read.confidence)
             }
@@ -498,6 +533,34 @@ final class DocumentClassifier: Sendable {
         let ranked = scored.filter { !$0.contradicted }.map { ($0.match, ($0.words + $0.bigrams) / 2, $0.bigrams) }.sorted { $0.1 > $1.1 }
         guard let top = ranked.first, top.2 >= 0.35, ranked.count < 2 || top.1 - ranked[1].1 >= 0.1 else { return .undecided }
         return .chosen(top.0)
+    }
+
+    /// Unsharp mask (1.8 x the image - 0.8 x its 5x5 box blur), in gray: restores the stroke
+    /// edges an enlargement softens, which Tesseract needs to separate letters.
+    static func sharpened(_ image: Image) throws -> Image {
+        let gray = try image.grayscale()
+        let w = gray.width, h = gray.height
+        let p = try gray.packedPixels()
+        // Integral image for the box blur.
+        var sum = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            var row = 0
+            for x in 0..<w {
+                row += Int(p[y * w + x])
+                sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1] + row
+            }
+        }
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let y0 = max(0, y - 2), y1 = min(h, y + 3)
+            for x in 0..<w {
+                let x0 = max(0, x - 2), x1 = min(w, x + 3)
+                let box = sum[y1 * (w + 1) + x1] - sum[y0 * (w + 1) + x1] - sum[y1 * (w + 1) + x0] + sum[y0 * (w + 1) + x0]
+                let blur = Double(box) / Double((y1 - y0) * (x1 - x0))
+                out[y * w + x] = UInt8(max(0, min(255, (1.8 * Double(p[y * w + x]) - 0.8 * blur).rounded())))
+            }
+        }
+        return try Image(pixels: out, width: w, height: h, bytesPerRow: w, format: .gray8)
     }
 
     /// Dice coefficient of the two texts' letter bigrams (spaces and punctuation ignored), 0...1.

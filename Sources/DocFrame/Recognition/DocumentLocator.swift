@@ -37,6 +37,7 @@ public struct DocumentLocator: Sendable {
 
     /// Candidates at or above `minimumScore`, best first.
     public func locate(in image: Image, limit: Int = 4) throws -> [LocatedQuad] {
+        if Recognizer.holdsNoDocument(image) { return [] }
         var raw = [dv_quad_candidate](repeating: dv_quad_candidate(), count: max(1, limit))
         var count: Int32 = 0
         try raw.withUnsafeMutableBufferPointer { buffer in

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// Captures where only part of the card is in view: no outline of the whole card exists, and the
+/// frame pass's keypoints are spread too thin over the rest of the photo; the frame pass around
+/// the located part recognises them (DocumentClassifier+Region).
+@Suite("Recognition of cut-off captures")
+struct CutOffCaptureTests {
+    @Test("a card back with part of it outside the photo is recognised, with its side, orientation and corners",
+          arguments: ["ca-on-dl-back-7101-1", "ca-pr-back-7102-2"])
+    func cutOffBack(name: String) throws {
+        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == name + ".jpg" })
+        #expect(capture.conditions.contains("cut_off"))
+        let truthCorners = try #require(capture.corners)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let document = try #require(observation.document, "\(name): no document")
+        #expect(document.templateId == capture.templateId)
+        #expect(document.side == .back)
+        #expect(observation.orientation?.degrees == capture.orientation)
+        let corners = try #require(observation.corners)
+        #expect(corners.maxCornerDistance(to: truthCorners) < 0.02 * truthCorners.diagonal)
+        #expect(observation.quality?.cutOff == true)
+    }
+
+    @Test("regions of interest: around each located object with a margin, clipped, none when it is most of the frame")
+    func regions() {
+        func located(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> LocatedQuad {
+            LocatedQuad(corners: Quad(x: x, y: y, width: w, height: h), score: 0.5, edgeSupport: 0.5, aspect: 1.58, cutOff: false)
+        }
+        let regions = DocumentClassifier.regionsOfInterest([located(100, 500, 400, 250)], width: 1280, height: 720)
+        #expect(regions.count == 1)
+        if let r = regions.first {
+            #expect(r.x == 0 && r.y == 300 && r.width == 700 && r.height == 420)
+        }
+        #expect(DocumentClassifier.regionsOfInterest([located(100, 100, 1000, 500)], width: 1280, height: 720).isEmpty)
+    }
+}
