@@ -40,7 +40,22 @@ struct CaptureSequenceTests {
             run.states.append(state)
             if captured { run.taken.append(i) }
         })
+        // Every committed sequence shows the Ontario license (or no Ontario card): its twin's
+        // label, a guess from an unread header, must never appear.
+        #expect(!run.states.contains { $0.label == "Ontario Photo Card" || $0.instruction.key == .wrongDocument && $0.label == "ID card" },
+                "\(name): the license's twin was named")
         return run
+    }
+
+    @Test("approach: the far, blurred card gets no guessed label; the license is named once its header reads, and taken")
+    func approach() throws {
+        let run = try replay("approach")
+        for i in run.states.indices where run.segments[i] == "far_front" {
+            #expect(run.states[i].label == nil, "frame \(i): a card too far for its header to be read is not named")
+        }
+        #expect(run.states.contains { $0.label == "Ontario Driver's License" })
+        let taken = try #require(run.taken.first)
+        #expect(run.segments[taken] == "front")
     }
 
 

@@ -34,6 +34,9 @@ final class BackgroundClassification: @unchecked Sendable {
     /// How much lower than the frame path the classification thread runs (nice increment),
     /// `DOCFRAME_CLASSIFY_NICE` overriding the default 10 (0 keeps it level with the frame path;
     /// 19 is the lowest). Read once.
+    /// DOCFRAME_CAPTURE_TRACE=1: one line per background classification on standard error.
+    static let tracing = ProcessInfo.processInfo.environment["DOCFRAME_CAPTURE_TRACE"] == "1"
+
     static let niceness: Int32 = {
         guard let text = ProcessInfo.processInfo.environment["DOCFRAME_CLASSIFY_NICE"], let value = Int32(text) else { return 10 }
         return min(19, max(0, value))
@@ -104,7 +107,19 @@ final class BackgroundClassification: @unchecked Sendable {
         queues[slot].async { [self] in
             Self.yieldToFramePath()
             let request = AnalysisRequest(depth: .locateAndClassify, previousCorners: previous, partial: partial)
+            let began = ContinuousClock.now
             let answer = try? analyzer.analyze(frame, request: request)
+            if Self.tracing {
+                // When the classification of the frame at `t` ended and what it named (tuning
+                // the label latency; no personal data).
+                let d = ContinuousClock.now - began
+                let ms = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+                let named = answer?.document?.templateId ?? "-"
+                let twins = answer.map { $0.undecidedLookAlikes.isEmpty ? "" : " undecided" } ?? ""
+                let line = String(format: "classify frame t=%.3f slot=%d epoch=%d partial=%@ wall=%.0fms ", t, slot, epoch, partial ? "true" : "false", ms)
+                    + "doc=\(named)\(twins)\n"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
             lock.lock()
             busy[slot] = false
             if started == generation, t > delivered, finished.map({ $0.time < t }) ?? true {
