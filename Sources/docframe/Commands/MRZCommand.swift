@@ -75,13 +75,11 @@ struct MRZCommand: Command {
             // The outline first: the zone flattened with its page reads like the model's
             // training lines, where the whole photo's may be small, tilted or in perspective.
             var observation = try recognizer?.observe(image, options: locateAndRead) ?? DocumentObservation()
-            // The whole photo is searched again (every turn, every cut) where the outline's
-            // reading can be improved on or vouched for, or where no outline was found; not where
-            // an outline was found and neither it nor the passport scout held any zone (glare,
-            // heavy blur, a zone out of frame): on such photos that search cost 1-26 s a capture
-            // and read no zone exactly (48 generated captures: exact 32 either way).
-            let nothingInOutline = observation.corners != nil && observation.mrz == nil
-            if observation.mrz?.valid != true, !nothingInOutline {
+            // The whole photo is searched (every turn, every cut) even when the outline held no
+            // zone: a card's TD1 zone behind a misfound outline is read only here (the passport
+            // scout looks for TD3 zones). Skipping it cut the mean time per capture 3.6 -> 1.0 s
+            // on the evaluation set's MRZ captures but lost 2 exact reads of 160.
+            if observation.mrz?.valid != true {
                 let searched = DispatchTime.now().uptimeNanoseconds
                 if let direct = try reader.readPassport(in: image), Self.better(direct.mrz, than: observation.mrz) {
                     observation.mrz = direct.mrz
