@@ -173,6 +173,7 @@ struct dv_index {
         std::vector<uint32_t> before;    // per bitmap word: buckets of the keys before it
         std::vector<uint32_t> start;     // occupied buckets + 1 offsets
         std::vector<int> rows;           // descriptor row per slot
+        std::vector<int> owners;         // per slot: its row's entry (read in order when voting is shortlisted)
 
         /// The slots of key `k`'s bucket; false when it has none.
         bool bucket(uint32_t k, uint32_t &first, uint32_t &end) const {
@@ -202,6 +203,21 @@ namespace {
 
 using Pairs = std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>>;
 
+/// Beyond this many templates, a query first screens them cheaply and votes in full for this
+/// many only. Voting visits every row that shares a key (or a 1-bit neighbour) with a query
+/// descriptor, and document descriptors crowd into few buckets (text corners look alike: the
+/// 12 built-in templates' 7,800 rows fill about 1,950 of 65,536 keys, and 90% of the rows a
+/// probe visits are within 80 bits), so full voting costs in proportion to the rows: measured
+/// 15x the time for 10x the templates, nearly all of the classification time. Screening plus a
+/// fixed-size shortlist keeps it about three times the 12-template voting whatever the
+/// catalog's size (measured on 120 templates: 150-180 -> 45-55 ms per query, CPU, loaded machine).
+/// Up to twice this count (the built-in catalog and a few trained designs) voting is unchanged:
+/// there the screen would save little and could only lose a template.
+constexpr int kShortlist = 12;
+/// The screen: the exact key in this many tables (no 1-bit neighbours, about 1/50 of full
+/// voting's probes), votes counted as in full voting among the rows found.
+constexpr int kScreenTables = 2;
+
 /// Votes: each query descriptor's accepted match per template, as (template point, query point).
 ///
 /// A descriptor found through several tables or probes is the same row each time: its second
@@ -209,29 +225,38 @@ using Pairs = std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>>;
 /// (a write per candidate into an array over every row), a sighting of the row that is its
 /// template's best so far is skipped; any other row seen again has a distance no better than the
 /// runner-up's already, so best and runner-up distances are those of distinct rows, as before.
-/// The owning template of each slot is stored beside it in the table (read in order, not looked up).
 ///
-/// Inlined into the two entry points below, so that the Hamming distances (most of the work)
+/// `Screen`: only the exact key in the first kScreenTables tables. `allowed` (when not null):
+/// only the templates it marks vote; the others' rows are passed over by the owner stored beside
+/// each slot, without reading their descriptors. Each allowed template's pairs are exactly those
+/// of full voting (its best and runner-up come from its own rows, in the same order).
+///
+/// Inlined into the entry points below, so that the Hamming distances (most of the work)
 /// are computed in the loop with the best popcount the CPU has.
-__attribute__((always_inline)) inline void collectPairsBody(const dv_index &index, const dv_features &query, Pairs &pairs) {
+template <bool Screen>
+__attribute__((always_inline)) inline void collectPairsBody(const dv_index &index, const dv_features &query, const uint8_t *allowed,
+                                                            Pairs &pairs) {
     const int nEntries = static_cast<int>(index.entries.size());
     // Per template scratch, reset through `touched` (no allocation per query descriptor).
     std::vector<int> bestDist(nEntries, 257), secondDist(nEntries, 257), bestRow(nEntries, -1), touched;
     touched.reserve(nEntries);
     const uint8_t *codes = index.descriptors.ptr<uint8_t>(0);  // continuous: rows pushed one by one
     const int *owner = index.owner.data();
+    constexpr int tables = Screen ? kScreenTables : kTables;
+    constexpr int lastFlip = Screen ? 0 : kKeyBits;
     for (int q = 0; q < query.descriptors.rows; ++q) {
         const uint8_t *d = query.descriptors.ptr<uint8_t>(q);
         uint64_t x[4];
         std::memcpy(x, d, 32);
-        for (int t = 0; t < kTables; ++t) {
+        for (int t = 0; t < tables; ++t) {
             const auto &table = index.tables[t];
             const uint32_t base = index.key(d, t);
-            for (int flip = -1; flip < kKeyBits; ++flip) {  // multi-probe: the key and its 1-bit neighbours
+            for (int flip = -1; flip < lastFlip; ++flip) {  // multi-probe: the key and its 1-bit neighbours
                 const uint32_t k = flip < 0 ? base : base ^ (1u << flip);
                 uint32_t first, end;
                 if (!table.bucket(k, first, end)) continue;
                 for (uint32_t slot = first; slot < end; ++slot) {
+                    if (allowed && !allowed[table.owners[slot]]) continue;
                     const int r = table.rows[slot];
                     uint64_t y[4];
                     std::memcpy(y, codes + static_cast<size_t>(r) * 32, 32);
@@ -265,21 +290,55 @@ __attribute__((always_inline)) inline void collectPairsBody(const dv_index &inde
     }
 }
 
-void collectPairsGeneric(const dv_index &index, const dv_features &query, Pairs &pairs) { collectPairsBody(index, query, pairs); }
+using CollectPairs = void (*)(const dv_index &, const dv_features &, const uint8_t *, Pairs &);
+
+void collectPairsGeneric(const dv_index &index, const dv_features &query, const uint8_t *allowed, Pairs &pairs) {
+    collectPairsBody<false>(index, query, allowed, pairs);
+}
+void screenPairsGeneric(const dv_index &index, const dv_features &query, const uint8_t *allowed, Pairs &pairs) {
+    collectPairsBody<true>(index, query, allowed, pairs);
+}
 
 // x86-64 builds target the baseline CPU, which lacks the popcount instruction (the compiler
 // emits a bit-twiddling sequence instead): use it when the CPU has it.
 #if defined(__x86_64__)
-__attribute__((target("popcnt"))) void collectPairsPopcnt(const dv_index &index, const dv_features &query, Pairs &pairs) {
-    collectPairsBody(index, query, pairs);
+__attribute__((target("popcnt"))) void collectPairsPopcnt(const dv_index &index, const dv_features &query, const uint8_t *allowed,
+                                                          Pairs &pairs) {
+    collectPairsBody<false>(index, query, allowed, pairs);
 }
-const auto collectPairs = [] {
+__attribute__((target("popcnt"))) void screenPairsPopcnt(const dv_index &index, const dv_features &query, const uint8_t *allowed,
+                                                         Pairs &pairs) {
+    collectPairsBody<true>(index, query, allowed, pairs);
+}
+const bool hasPopcnt = [] {
     __builtin_cpu_init();  // static initialisers may run before the CPU model is filled in
-    return __builtin_cpu_supports("popcnt") ? collectPairsPopcnt : collectPairsGeneric;
+    return __builtin_cpu_supports("popcnt");
 }();
+const CollectPairs collectPairsAll = hasPopcnt ? collectPairsPopcnt : collectPairsGeneric;
+const CollectPairs screenPairs = hasPopcnt ? screenPairsPopcnt : screenPairsGeneric;
 #else
-const auto collectPairs = collectPairsGeneric;
+const CollectPairs collectPairsAll = collectPairsGeneric;
+const CollectPairs screenPairs = screenPairsGeneric;
 #endif
+
+/// Full voting for every template (`shortlist` 0, or an index of at most twice `shortlist`
+/// templates), else full voting for the `shortlist` templates the screen voted most for (ties
+/// to the earlier template); the others get no pairs.
+void collectPairs(const dv_index &index, const dv_features &query, Pairs &pairs, int shortlist) {
+    const int nEntries = static_cast<int>(index.entries.size());
+    if (shortlist <= 0 || nEntries <= 2 * shortlist) {
+        collectPairsAll(index, query, nullptr, pairs);
+        return;
+    }
+    screenPairs(index, query, nullptr, pairs);
+    std::vector<int> order(nEntries);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pairs[a].size() > pairs[b].size(); });
+    std::vector<uint8_t> allowed(nEntries, 0);
+    for (int i = 0; i < shortlist; ++i) allowed[order[i]] = 1;
+    for (auto &p : pairs) p.clear();
+    collectPairsAll(index, query, allowed.data(), pairs);
+}
 
 /// The same votes written plainly, for tests of collectPairs: each query descriptor's distinct
 /// candidate rows (every probe of every table, first sightings in probe order), then per
@@ -677,6 +736,8 @@ dv_status dv_index_build(dv_index *index, dv_error *error) {
             }
             table.rows.assign(rows, 0);
             for (int r = 0; r < rows; ++r) table.rows[fill[keys[r]]++] = r;
+            table.owners.resize(rows);
+            for (int slot = 0; slot < rows; ++slot) table.owners[slot] = index->owner[table.rows[slot]];
         }
         index->built = true;
         return dv::ok(error);
@@ -695,7 +756,7 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         if (nEntries == 0 || query->descriptors.empty() || index->descriptors.empty()) return dv::ok(error);
         // Per template: the query points and template points of accepted matches.
         std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(nEntries);
-        collectPairs(*index, *query, pairs);
+        collectPairs(*index, *query, pairs, kShortlist);
         std::vector<int> order(nEntries);
         std::iota(order.begin(), order.end(), 0);
         std::sort(order.begin(), order.end(), [&](int a, int b) { return pairs[a].size() > pairs[b].size(); });
@@ -756,7 +817,7 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
     });
 }
 
-dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t plainly, int32_t *votes, double *fingerprints,
+dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t mode, int32_t *votes, double *fingerprints,
                          int32_t capacity, int32_t *count, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(index && query && votes && fingerprints && count, error, "null pointer");
@@ -765,8 +826,9 @@ dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_
         DV_REQUIRE(capacity >= n, error, "capacity %d is below %d templates", capacity, n);
         std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(n);
         if (!query->descriptors.empty() && !index->descriptors.empty()) {
-            if (plainly) collectPairsPlainly(*index, *query, pairs);
-            else collectPairs(*index, *query, pairs);
+            DV_REQUIRE(mode >= 0 && mode <= 2, error, "unknown voting mode %d", mode);
+            if (mode == 1) collectPairsPlainly(*index, *query, pairs);
+            else collectPairs(*index, *query, pairs, mode == 2 ? kShortlist : 0);
         }
         for (int e = 0; e < n; ++e) {
             votes[e] = static_cast<int32_t>(pairs[e].size());

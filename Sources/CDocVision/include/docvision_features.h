@@ -73,11 +73,13 @@ typedef struct {
 dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_t verify, float reprojection,
                          dv_match *out, int32_t capacity, int32_t *count, dv_error *error);
 
-/// The votes of `query` per template, in the order templates were added (what dv_index_match
-/// verifies): `votes` their counts, `fingerprints` an order-sensitive sum of each template's
-/// (template point, query point) pairs. `plainly` 1 computes them with a plain reference
-/// implementation instead of the fast one (for tests: both must agree exactly).
-dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t plainly, int32_t *votes, double *fingerprints,
+/// The votes of `query` per template, in the order templates were added: `votes` their counts,
+/// `fingerprints` an order-sensitive sum of each template's (template point, query point)
+/// pairs. `mode` 0: every template's, fast; 1: the same computed by a plain reference
+/// implementation (for tests: both must agree exactly); 2: what dv_index_match verifies from,
+/// which on an index of more than 24 templates is full voting for a shortlist of 12 the query
+/// screened (the others get 0).
+dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t mode, int32_t *votes, double *fingerprints,
                          int32_t capacity, int32_t *count, dv_error *error);
 
 /// The RANSAC homography (`dst` ~ H * `src`, `count` pairs of x, y) that verification uses:

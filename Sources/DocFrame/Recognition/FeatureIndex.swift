@@ -57,10 +57,19 @@ final class FeatureIndex: @unchecked Sendable {
         }
     }
 
+    /// How `votes` counts (for tests).
+    enum VotingMode: Int32 {
+        /// Every template's votes, as the fast voting computes them.
+        case fast = 0
+        /// The same by the shim's plain reference implementation.
+        case plainly = 1
+        /// What `match` verifies from: on a large index, full voting for a screened shortlist only.
+        case shortlisted = 2
+    }
+
     /// The votes of `query` per template in catalog order, with an order-sensitive fingerprint of
-    /// each template's (template point, query point) pairs; `plainly` uses the shim's plain
-    /// reference implementation of the same voting (for tests).
-    func votes(_ query: NativeFeatures, plainly: Bool = false) throws -> [(votes: Int, fingerprint: Double)] {
+    /// each template's (template point, query point) pairs, counted as `mode` says.
+    func votes(_ query: NativeFeatures, _ mode: VotingMode = .fast) throws -> [(votes: Int, fingerprint: Double)] {
         let n = max(1, templateCount)
         var votes = [Int32](repeating: 0, count: n)
         var fingerprints = [Double](repeating: 0, count: n)
@@ -68,7 +77,7 @@ final class FeatureIndex: @unchecked Sendable {
         try DocVision.check { error in
             votes.withUnsafeMutableBufferPointer { v in
                 fingerprints.withUnsafeMutableBufferPointer { f in
-                    dv_index_votes(handle, query.handle, plainly ? 1 : 0, v.baseAddress, f.baseAddress, Int32(n), &count, error)
+                    dv_index_votes(handle, query.handle, mode.rawValue, v.baseAddress, f.baseAddress, Int32(n), &count, error)
                 }
             }
         }
