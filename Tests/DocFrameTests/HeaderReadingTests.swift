@@ -43,7 +43,7 @@ struct HeaderSharpeningTests {
         let w = 32, h = 8
         let pixels = (0..<h).flatMap { _ in (0..<w).map { x in UInt8(max(80, min(180, 80 + (x - 12) * 12))) } }
         let soft = try Image(pixels: pixels, width: w, height: h, bytesPerRow: w, format: .gray8)
-        let sharp = try DocumentClassifier.sharpened(soft)
+        let sharp = try soft.sharpened()
         #expect(sharp.width == w && sharp.height == h)
         let out = try sharp.packedPixels()
         let row = Array(out[(h / 2) * w..<(h / 2 + 1) * w])

@@ -515,7 +515,7 @@ final class DocumentClassifier: Sendable {
                                 bottomRight: h.apply(Point(x: Double(r.x + r.width), y: Double(r.y + r.height))),
                                 bottomLeft: h.apply(Point(x: Double(r.x), y: Double(r.y + r.height))))
                 guard let warped = try? query.warped(quad, width: r.width * (enhanced ? 2 : 1), height: r.height * (enhanced ? 2 : 1)),
-                      let crop = enhanced ? try? Self.sharpened(warped) : warped,
+                      let crop = enhanced ? try? warped.sharpened() : warped,
                       let read = try? TextReader.shared.read(crop, mode: .block) else { return .undecided }
                 readings[key] = HeaderReading(text: read.text, confidence: read.confidence)
             }
@@ -533,34 +533,6 @@ final class DocumentClassifier: Sendable {
         let ranked = scored.filter { !$0.contradicted }.map { ($0.match, ($0.words + $0.bigrams) / 2, $0.bigrams) }.sorted { $0.1 > $1.1 }
         guard let top = ranked.first, top.2 >= 0.35, ranked.count < 2 || top.1 - ranked[1].1 >= 0.1 else { return .undecided }
         return .chosen(top.0)
-    }
-
-    /// Unsharp mask (1.8 x the image - 0.8 x its 5x5 box blur), in gray: restores the stroke
-    /// edges an enlargement softens, which Tesseract needs to separate letters.
-    static func sharpened(_ image: Image) throws -> Image {
-        let gray = try image.grayscale()
-        let w = gray.width, h = gray.height
-        let p = try gray.packedPixels()
-        // Integral image for the box blur.
-        var sum = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var row = 0
-            for x in 0..<w {
-                row += Int(p[y * w + x])
-                sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1] + row
-            }
-        }
-        var out = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            let y0 = max(0, y - 2), y1 = min(h, y + 3)
-            for x in 0..<w {
-                let x0 = max(0, x - 2), x1 = min(w, x + 3)
-                let box = sum[y1 * (w + 1) + x1] - sum[y0 * (w + 1) + x1] - sum[y1 * (w + 1) + x0] + sum[y0 * (w + 1) + x0]
-                let blur = Double(box) / Double((y1 - y0) * (x1 - x0))
-                out[y * w + x] = UInt8(max(0, min(255, (1.8 * Double(p[y * w + x]) - 0.8 * blur).rounded())))
-            }
-        }
-        return try Image(pixels: out, width: w, height: h, bytesPerRow: w, format: .gray8)
     }
 
     /// Dice coefficient of the two texts' letter bigrams (spaces and punctuation ignored), 0...1.
