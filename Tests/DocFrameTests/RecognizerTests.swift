@@ -117,7 +117,7 @@ struct DegenerateImageTests {
     @Test("a small but whole image is still looked at")
     func smallImageStillObserved() throws {
         let image = try Self.flat(width: 64, height: 48)
-        #expect(!Recognizer.holdsNoDocument(image))
+        #expect(!DocumentLocator.holdsNoDocument(image))
         let observation = try RecognitionFixtures.builtIn.observe(image)
         #expect(observation.document == nil)
     }

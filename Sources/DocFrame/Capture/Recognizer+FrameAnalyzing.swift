@@ -18,7 +18,7 @@ extension Recognizer: FrameAnalyzing {
     static let searchWorkSize = 400
 
     public func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
-        if Self.holdsNoDocument(frame) { return Self.emptyObservation() }
+        if DocumentLocator.holdsNoDocument(frame) { return Self.emptyObservation() }
         guard request.depth == .locate else { return try classify(frame, tracked: request.previousCorners, partial: request.partial) }
         if let previous = request.previousCorners,
            let tracked = try OutlineTracker().track(previous, in: frame, motion: request.motion),

@@ -35,9 +35,23 @@ public struct DocumentLocator: Sendable {
         self.minimumScore = minimumScore
     }
 
+    /// Shorter side, in pixels, below which an image shows no document: too few pixels for an
+    /// outline, keypoints or text. Such an image is observed as empty, not an error.
+    public static let minimumImageSide = 32
+
+    /// Longest side over shortest above which an image is a strip, not a photo of a document
+    /// (panoramas stay under 10). The vision layer works on copies scaled to a fixed long side,
+    /// where a strip's short side would round to nothing.
+    public static let maximumImageElongation = 20
+
+    static func holdsNoDocument(_ image: Image) -> Bool {
+        let short = min(image.width, image.height), long = max(image.width, image.height)
+        return short < minimumImageSide || long > maximumImageElongation * short
+    }
+
     /// Candidates at or above `minimumScore`, best first.
     public func locate(in image: Image, limit: Int = 4) throws -> [LocatedQuad] {
-        if Recognizer.holdsNoDocument(image) { return [] }
+        if Self.holdsNoDocument(image) { return [] }
         var raw = [dv_quad_candidate](repeating: dv_quad_candidate(), count: max(1, limit))
         var count: Int32 = 0
         try raw.withUnsafeMutableBufferPointer { buffer in

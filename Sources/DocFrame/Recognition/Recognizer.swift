@@ -22,25 +22,11 @@ public final class Recognizer: Sendable {
     /// Outlines asked of the locator per image.
     static let outlines = 8
 
-    /// Shorter side, in pixels, below which an image shows no document: too few pixels for an
-    /// outline, keypoints or text. Such an image is observed as empty, not an error.
-    public static let minimumImageSide = 32
-
-    /// Longest side over shortest above which an image is a strip, not a photo of a document
-    /// (panoramas stay under 10). The vision layer works on copies scaled to a fixed long side,
-    /// where a strip's short side would round to nothing.
-    public static let maximumImageElongation = 20
-
     /// The observation of an image with nothing in it, its stages timed at zero.
     static func emptyObservation() -> DocumentObservation {
         var observation = DocumentObservation()
         observation.timingMs = ["locate": 0, "classify": 0, "ocr": 0, "mrz": 0]
         return observation
-    }
-
-    static func holdsNoDocument(_ image: Image) -> Bool {
-        let short = min(image.width, image.height), long = max(image.width, image.height)
-        return short < minimumImageSide || long > maximumImageElongation * short
     }
 
     /// Loads `catalog`'s templates; a malformed one throws `invalidTemplate` naming its file.
@@ -58,7 +44,6 @@ public final class Recognizer: Sendable {
     /// Everything DocFrame sees in one image. `timingMs` carries `locate`, `classify`, `ocr`
     /// and `mrz` (the caller adds `decode`).
     public func observe(_ image: Image, options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
-        if Self.holdsNoDocument(image) { return Self.emptyObservation() }
         var timer = StageTimer()
         // More outlines than the classifier flattens: it keeps the best of each object, so a
         // card beside a sheet of paper is not crowded out by the sheet's several fits.
@@ -72,7 +57,7 @@ public final class Recognizer: Sendable {
     /// `observe` for quads already located (by `locator`, perhaps on an earlier frame): the
     /// classification and quality steps only. `timingMs["locate"]` is 0.
     public func observe(_ image: Image, located candidates: [LocatedQuad], options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
-        if Self.holdsNoDocument(image) { return Self.emptyObservation() }
+        if DocumentLocator.holdsNoDocument(image) { return Self.emptyObservation() }
         var timer = StageTimer()
         let located = candidates.first
         var observation = DocumentObservation()
