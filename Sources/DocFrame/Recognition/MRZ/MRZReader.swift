@@ -109,20 +109,20 @@ public struct MRZReader: Sendable {
         // A half turn finds the same line boxes: where one found no candidate zone at all, the
         // other would not either.
         var empty = Set<Int>()
-        for quarterTurns in turns where !empty.contains(quarterTurns % 2) {
+        // Once the cuts are spent, turning the image and finding its lines again is wasted.
+        for quarterTurns in turns where !empty.contains(quarterTurns % 2) && reads < scope.maxReads {
             let turned = quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns)
             var sawGroup = false
             defer { if !sawGroup { empty.insert(quarterTurns % 2) } }
             if let read = try readUpright(turned, scope: scope, sawGroup: &sawGroup, reads: &reads) {
                 let zone = Zone(result: read.result, quarterTurns: quarterTurns, lines: read.lines,
                                 turnedWidth: turned.width, turnedHeight: turned.height)
-                if best == nil || read.result.valid || Self.passing(read.result) > Self.passing(best!.result) { best = zone }
                 if read.result.valid { return zone }
+                if best == nil || Self.passing(read.result) > Self.passing(best!.result) { best = zone }
             }
         }
         return best
     }
-
 
     /// The best reading of a zone in upright text lines, the first valid one if any.
     ///
