@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numeric>
 #include <cstdlib>
 #include <vector>
 
@@ -571,7 +572,18 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
                 }
                 if (!duplicate) candidates.push_back(c);
             }
-            std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+            // Best score first; equal scores keep their order, so working-size outlines stay ahead of
+            // the half-size ones. (Not std::stable_sort: libstdc++ 12's uses the deprecated
+            // get_temporary_buffer, a warning in every build.)
+            std::vector<size_t> order(candidates.size());
+            std::iota(order.begin(), order.end(), size_t{0});
+            std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+                return candidates[a].score != candidates[b].score ? candidates[a].score > candidates[b].score : a < b;
+            });
+            std::vector<Candidate> sorted;
+            sorted.reserve(candidates.size());
+            for (size_t i : order) sorted.push_back(candidates[i]);
+            candidates.swap(sorted);
         }
         const float scale = static_cast<float>(1 / factor);
         int n = 0;

@@ -125,7 +125,7 @@ struct DocumentTracker: Sendable {
         let entering = DocumentTracker.isEntering(quad, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
         let entryJump = !continuous && previous != nil && wasEntering
         if !continuous && !entryJump { epoch += 1 }
-        return try finish(quad, quality: observation.quality, classified: classify, continuous: continuous, entering: entering,
+        return finish(quad, quality: observation.quality, classified: classify, continuous: continuous, entering: entering,
                           at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
     }
 
@@ -219,7 +219,7 @@ struct DocumentTracker: Sendable {
             grewWhileClassifying = false
             background.start(frame, at: t, previous: quad, partial: entering, epoch: epoch, analyzer: analyzer)
         }
-        return try finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
+        return finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
                           at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
     }
 
@@ -288,7 +288,7 @@ struct DocumentTracker: Sendable {
 
     private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, continuous: Bool, entering: Bool,
                                  at t: Double, previousTime: Double?, frame: Image, analyzer: any FrameAnalyzing,
-                                 guide: GuideRect, policy: CapturePolicy) throws -> TrackedObservation {
+                                 guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
         // The last few located quads, relabelled like this one; a break in tracking starts
         // afresh (an entry jump too: the median of a half outline and a whole one is neither).
         let entryJump = !continuous && wasEntering && time != nil && corners != nil
@@ -362,7 +362,11 @@ struct DocumentTracker: Sendable {
             if outlier {
                 observation.referenceGlare = lastReferenceGlare
             } else {
-                lastReferenceGlare = try analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)
+                // A failed measurement is "cannot judge" (nil: the session falls back to the
+                // quality report's glare), not a failed frame: the track is already updated
+                // for this frame, and the session skips only frames whose analysis failed
+                // before anything changed.
+                lastReferenceGlare = (try? analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)) ?? nil
                 observation.referenceGlare = lastReferenceGlare
             }
         } else {
