@@ -287,7 +287,7 @@ public struct MRZReader: Sendable {
             read.result = placed.mrz
         }
         // Text lines that only took a zone's shape (a letter, a receipt) are no MRZ at all.
-        guard read.result.valid || read.result.hasZoneStructure else { return nil }
+        guard read.result.valid || read.result.hasZoneStructure || PassportZoneShape.isPassportZone(read.result) else { return nil }
         // A page read sideways has the other shape.
         let aspect = pageAspectRatio.map { read.quarterTurns % 2 == 1 ? 1 / $0 : $0 }
         return (read.result, PassportRule.identity(for: read.result, pageAspectRatio: aspect), read.quarterTurns)
