@@ -58,9 +58,18 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
 /// `signature` receives DV_LAYOUT_SIZE floats.
 dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32_t capacity, dv_error *error);
 
+/// Per-value weights (DV_LAYOUT_SIZE floats, 0..1) of a reference's layout signature from its
+/// template's stability mask (`width` x `height` floats, 1 = design, 0 = personal data, any size
+/// over the whole document): where a card carries personal data (a barcode, a photo, a name),
+/// the query's layout says nothing about the design.
+dv_status dv_layout_weights(const float *mask, int32_t width, int32_t height, float *weights, int32_t capacity, dv_error *error);
+
 /// Similarity, -1..1, of a query's layout to a reference's, as it is (`upright`) and turned 180
 /// degrees (`turned`), allowing a shift of a few per cent (an outline found slightly off).
-dv_status dv_layout_compare(const float *query, const float *reference, float *upright, float *turned, dv_error *error);
+/// `weights` (DV_LAYOUT_SIZE floats from dv_layout_weights, in the reference's frame, or NULL
+/// for all ones) says how much each of the reference's cells counts.
+dv_status dv_layout_compare(const float *query, const float *reference, const float *weights, float *upright, float *turned,
+                            dv_error *error);
 
 #ifdef __cplusplus
 }
