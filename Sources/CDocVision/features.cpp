@@ -333,7 +333,12 @@ void collectPairs(const dv_index &index, const dv_features &query, Pairs &pairs,
     screenPairs(index, query, nullptr, pairs);
     std::vector<int> order(nEntries);
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pairs[a].size() > pairs[b].size(); });
+    // Ties go to the earlier template, as the comment above promises. std::sort with the index as
+    // tie-break rather than std::stable_sort: libstdc++ 12's stable_sort uses the deprecated
+    // get_temporary_buffer, a warning in every build.
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        return pairs[a].size() != pairs[b].size() ? pairs[a].size() > pairs[b].size() : a < b;
+    });
     std::vector<uint8_t> allowed(nEntries, 0);
     for (int i = 0; i < shortlist; ++i) allowed[order[i]] = 1;
     for (auto &p : pairs) p.clear();

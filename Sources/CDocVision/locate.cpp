@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numeric>
 #include <cstdlib>
 #include <vector>
 
@@ -39,9 +40,11 @@ constexpr double kTd3Aspect = 125.0 / 88.0;
 Corners clockwiseFromTopLeft(Corners p) {
     cv::Point2f c(0, 0);
     for (auto &q : p) c += q * 0.25f;
-    std::sort(p.begin(), p.end(), [&](const cv::Point2f &a, const cv::Point2f &b) {
-        return std::atan2(a.y - c.y, a.x - c.x) < std::atan2(b.y - c.y, b.x - c.x);
-    });
+    // Each point's angle once, not once per comparison: this runs for every candidate quad.
+    std::array<std::pair<float, cv::Point2f>, 4> byAngle;
+    for (int i = 0; i < 4; ++i) byAngle[i] = {std::atan2(p[i].y - c.y, p[i].x - c.x), p[i]};
+    std::sort(byAngle.begin(), byAngle.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (int i = 0; i < 4; ++i) p[i] = byAngle[i].second;
     int first = 0;
     double best = 1e30;
     for (int i = 0; i < 4; ++i) {
@@ -54,6 +57,18 @@ Corners clockwiseFromTopLeft(Corners p) {
 }
 
 double len(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+/// The quad's area: cv::contourArea's shoelace sum, in the same order and precision, without
+/// the vector and Mat it needs; the locator takes thousands of quad areas per frame.
+double quadArea(const Corners &p) {
+    double a = 0;
+    cv::Point2f prev = p[3];
+    for (const auto &q : p) {
+        a += static_cast<double>(prev.x) * q.y - static_cast<double>(prev.y) * q.x;
+        prev = q;
+    }
+    return std::abs(a * 0.5);
+}
 
 double estimatedAspect(const Corners &p) {
     double horizontal = len(p[0], p[1]) + len(p[3], p[2]);
@@ -112,18 +127,33 @@ struct EdgeField {
 /// (a finger over one edge lowers one side, clutter lowers all).
 /// With `frameIsMissing`, points on the image's outermost 2 pixels count as unsupported rather
 /// than not at all: an outline that borrowed the image frame for a side is not backed there.
-std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, bool frameIsMissing = false) {
+/// With `atLeast`, a quad that can no longer reach that share stops being measured (the caller
+/// drops it, so the share returned then is only known to be below `atLeast`): most quads the
+/// line pairs make are not cards.
+std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, bool frameIsMissing = false,
+                                      double atLeast = 0) {
     int hit = 0, total = 0;
     double weakest = 1;
     const cv::Mat &edges = field.edges;
+    // Points still to look at, for the early stop: a bound, since points off the image do not count.
+    int remaining = 0;
+    std::array<int, 4> counts{};
+    for (int s = 0; s < 4; ++s) {
+        const double L = len(p[s], p[(s + 1) % 4]);
+        counts[s] = L < 1 ? 0 : std::max(8, static_cast<int>(L / 3));
+        remaining += std::max(0, counts[s] - 1);
+    }
     for (int s = 0; s < 4; ++s) {
         cv::Point2f a = p[s], b = p[(s + 1) % 4];
         double L = len(a, b);
         if (L < 1) continue;
         cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
-        int count = std::max(8, static_cast<int>(L / 3));
+        int count = counts[s];
         int sideHit = 0, sideTotal = 0;
-        for (int i = 1; i < count; ++i) {
+        for (int i = 1; i < count; ++i, --remaining) {
+            // Even if every point left were backed, the share would stay below atLeast (the
+            // same division as the share's, so rounding cannot drop a quad that would pass).
+            if (atLeast > 0 && static_cast<double>(hit + sideHit + remaining) / (total + sideTotal + remaining) < atLeast) return {0, 0};
             cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
             int x = cvRound(q.x), y = cvRound(q.y);
             if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) {
@@ -135,7 +165,8 @@ std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, 
                 int xx = cvRound(q.x + n.x * k), yy = cvRound(q.y + n.y * k);
                 if (!edges.at<uint8_t>(yy, xx)) continue;
                 float gx = field.dx.at<int16_t>(yy, xx), gy = field.dy.at<int16_t>(yy, xx);
-                float g = std::hypot(gx, gy);
+                // hypotf's own computation (exact squares in double), without the library call.
+                float g = static_cast<float>(std::sqrt(static_cast<double>(gx) * gx + static_cast<double>(gy) * gy));
                 if (g > 0 && std::abs(gx * n.x + gy * n.y) > 0.85f * g) { ++sideHit; break; }
             }
         }
@@ -351,8 +382,8 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (!sane) continue;
             Corners q4 = clockwiseFromTopLeft(c);
             if (!plausibleAngles(q4)) continue;
-            double quadArea = cv::contourArea(std::vector<cv::Point2f>(q4.begin(), q4.end()));
-            if (quadArea < 0.03 * imageArea || quadArea > 0.95 * imageArea) continue;
+            const double area = quadArea(q4);
+            if (area < 0.03 * imageArea || area > 0.95 * imageArea) continue;
             double aspect = estimatedAspect(q4);
             const double corrected = perspectiveAspect(q4, size);
             double shape = std::max(aspectScore(aspect), corrected > 0 ? aspectScore(corrected) : 0.0);
@@ -372,15 +403,16 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
                 covered += ids[k] >= real ? side : std::max(0.0f, std::min(hi, l.t1) - std::max(lo, l.t0));
             }
             if (perimeter <= 0 || covered / perimeter < 0.45) continue;
-            auto [edge, weakest] = edgeSupport(support, q4);
-            if (edge < 0.55) continue;
+            constexpr double kLeastSupport = 0.55;
+            auto [edge, weakest] = edgeSupport(support, q4, false, kLeastSupport);
+            if (edge < kLeastSupport) continue;
             Candidate cand;
             cand.p = q4;
             cand.aspect = aspect;
             cand.edge = edge;
             cand.cutOff = frameSides > 0;
             for (auto &pt : q4) cand.cutOff = cand.cutOff || pt.x < -2 || pt.y < -2 || pt.x > W + 2 || pt.y > H + 2;
-            double sizeTerm = std::sqrt(std::min(1.0, quadArea / (0.3 * imageArea)));
+            double sizeTerm = std::sqrt(std::min(1.0, area / (0.3 * imageArea)));
             cand.score = shape * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
             if (cand.cutOff) cand.score *= 0.8;
             if (cand.score >= 0.05) found.push_back(cand);
@@ -438,8 +470,8 @@ std::vector<Candidate> findCandidates(const cv::Mat &small) {
             if (!hullToQuad(hull, q)) continue;
             q = clockwiseFromTopLeft(q);
             if (!plausibleAngles(q)) continue;
-            double quadArea = cv::contourArea(std::vector<cv::Point2f>(q.begin(), q.end()));
-            if (quadArea < 0.025 * imageArea) continue;
+            const double area = quadArea(q);
+            if (area < 0.025 * imageArea) continue;
             // Sides lying on the image frame: one or two means cut off, more is the frame itself.
             int onFrame = 0;
             for (int s = 0; s < 4; ++s) {
@@ -458,10 +490,10 @@ std::vector<Candidate> findCandidates(const cv::Mat &small) {
             if (corrected > 0 && aspectScore(corrected) > aspectScore(c.aspect)) c.aspect = corrected;
             auto [edge, weakest] = edgeSupport(field, q);
             c.edge = edge;
-            double rectangularity = std::min(1.0, hullArea / quadArea);
+            double rectangularity = std::min(1.0, hullArea / area);
             double shape = aspectScore(c.aspect);
             // Bigger outlines win: a card's own boxes (photo, header band) are card-shaped too.
-            double sizeTerm = std::sqrt(std::min(1.0, quadArea / (0.3 * imageArea)));
+            double sizeTerm = std::sqrt(std::min(1.0, area / (0.3 * imageArea)));
             c.score = shape * (0.4 + 0.6 * rectangularity) * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
             if (c.cutOff) c.score *= 0.8;
             if (c.score < 0.05) continue;
@@ -469,17 +501,24 @@ std::vector<Candidate> findCandidates(const cv::Mat &small) {
         }
     }
     // An outline that encloses other candidates is the document they are printed on.
-    for (auto &outer : found) {
-        std::vector<cv::Point2f> poly(outer.p.begin(), outer.p.end());
-        double outerArea = cv::contourArea(poly);
-        int inside = 0;
-        for (const auto &inner : found) {
-            if (&inner == &outer) continue;
-            cv::Point2f c = (inner.p[0] + inner.p[1] + inner.p[2] + inner.p[3]) * 0.25f;
-            double innerArea = cv::contourArea(std::vector<cv::Point2f>(inner.p.begin(), inner.p.end()));
-            if (innerArea < 0.7 * outerArea && cv::pointPolygonTest(poly, c, false) > 0) ++inside;
+    // Every pair is looked at (a frame has hundreds of candidates): areas and centres are
+    // taken once, and the first enclosed one settles it.
+    std::vector<double> areas(found.size());
+    std::vector<cv::Point2f> centres(found.size());
+    for (size_t i = 0; i < found.size(); ++i) {
+        const Corners &p = found[i].p;
+        areas[i] = quadArea(p);
+        centres[i] = (p[0] + p[1] + p[2] + p[3]) * 0.25f;
+    }
+    for (size_t o = 0; o < found.size(); ++o) {
+        const std::vector<cv::Point2f> poly(found[o].p.begin(), found[o].p.end());
+        for (size_t i = 0; i < found.size(); ++i) {
+            if (i == o || areas[i] >= 0.7 * areas[o]) continue;
+            if (cv::pointPolygonTest(poly, centres[i], false) > 0) {
+                found[o].score *= 1.25;
+                break;
+            }
         }
-        if (inside > 0) outer.score *= 1.25;
     }
     std::sort(found.begin(), found.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
     // Near-duplicates (the inner and outer outline of one edge) collapse into the best one.
@@ -533,7 +572,18 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
                 }
                 if (!duplicate) candidates.push_back(c);
             }
-            std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+            // Best score first; equal scores keep their order, so working-size outlines stay ahead of
+            // the half-size ones. (Not std::stable_sort: libstdc++ 12's uses the deprecated
+            // get_temporary_buffer, a warning in every build.)
+            std::vector<size_t> order(candidates.size());
+            std::iota(order.begin(), order.end(), size_t{0});
+            std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+                return candidates[a].score != candidates[b].score ? candidates[a].score > candidates[b].score : a < b;
+            });
+            std::vector<Candidate> sorted;
+            sorted.reserve(candidates.size());
+            for (size_t i : order) sorted.push_back(candidates[i]);
+            candidates.swap(sorted);
         }
         const float scale = static_cast<float>(1 / factor);
         int n = 0;

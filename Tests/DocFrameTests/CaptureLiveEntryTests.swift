@@ -17,8 +17,13 @@ struct CaptureLiveEntryTests {
     /// Plays `offsets` (x offset of the card per frame at 30 fps, nil: nothing in view) through a
     /// live session; frames with a card in view give the background a moment to answer, as a
     /// camera's frame interval would.
-    func play(_ offsets: [Double?], scales: [Double]? = nil, policy: CapturePolicy = .default) throws -> (frames: [Frame], analyzer: ScriptedAnalyzer) {
+    func play(_ offsets: [Double?], scales: [Double]? = nil, policy: CapturePolicy = .default,
+              classifySeconds: Double = 0) throws -> (frames: [Frame], analyzer: ScriptedAnalyzer) {
         let analyzer = ScriptedAnalyzer()
+        if classifySeconds > 0 {
+            // A slow classification (one core, a header to read): the frames go on meanwhile.
+            analyzer.onAnalyze = { depth in if depth == .locateAndClassify { Thread.sleep(forTimeInterval: classifySeconds) } }
+        }
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense, policy: policy), analyzer: analyzer)
         let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
                                               viewport: nil, format: .id1)
@@ -66,6 +71,69 @@ struct CaptureLiveEntryTests {
         let classified = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
         #expect(!classified.isEmpty && classified.allSatisfy { !$0.partial })
         #expect(classified.count <= 2, "one classification (a second only if the first answered too late)")
+    }
+
+    @Test("a classification slower than labelWait: the card's first row waits for its label instead of an unlabelled row held for a second")
+    func slowClassificationKeepsTheRowForItsLabel() throws {
+        let card: [Double?] = Array(repeating: nil, count: 45) + Array(repeating: 0, count: 75)
+        let (frames, _) = try play(card, classifySeconds: 0.8)
+        let appeared = try #require(frames.firstIndex { $0.offset != nil })
+        let labelled = try #require(frames.firstIndex { $0.state.label == "Ontario Driver's License" })
+        for frame in frames[appeared..<labelled] {
+            #expect(frame.state.instruction.key == .searching, "an unlabelled \(frame.state.instruction.key) went up at \(frame.t) s")
+        }
+        #expect(frames[labelled].t - frames[appeared].t <= CapturePolicy.default.labelWaitWhileClassifying + 1e-9)
+
+        // Without the wait (the policy before it), the unlabelled row goes up and holds the
+        // label back: what the wait is for.
+        var before = CapturePolicy.default
+        before.labelWaitWhileClassifying = 0
+        let (old, _) = try play(card, policy: before, classifySeconds: 0.8)
+        let oldLabelled = try #require(old.firstIndex { $0.state.label == "Ontario Driver's License" })
+        #expect(old[appeared..<oldLabelled].contains { $0.state.instruction.key == .checking })
+        #expect(oldLabelled > labelled)
+    }
+
+    @Test("a card that slides wholly into view (no jump) while its partial view is being classified is asked about at once")
+    func partialClassificationOvertaken() throws {
+        let analyzer = ScriptedAnalyzer()
+        let release = DispatchSemaphore(value: 0)
+        // A partial view's classification (the costliest kind) hangs until the end of the test.
+        analyzer.onRequest = { request in if request.depth == .locateAndClassify && request.partial { release.wait() } }
+        defer { release.signal() }
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
+        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
+                                              viewport: nil, format: .id1)
+        // 1.5 s of nothing; the card held at the frame's right edge for 0.6 s (longer than the
+        // entry wait, so its partial view is classified), then slid in 10 px a frame (tracked,
+        // no jump) and held.
+        let offsets: [Double?] = Array(repeating: nil, count: 45) + Array(repeating: 230, count: 18)
+            + stride(from: 220.0, through: 0, by: -10).map { $0 } + Array(repeating: 0, count: 45)
+        var wholeAt: Double?, labelledAt: Double?
+        for (i, offset) in offsets.enumerated() {
+            let t = Double(i) / 30
+            if let offset {
+                var shot = Shot.of(Docs.licenseFront)
+                shot.offset = Point(x: offset, y: 0)
+                var observation = shot.observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
+                let right = observation.corners!.points.map(\.x).max()!
+                observation.quality?.cutOff = right > Double(CaptureHarness.frameWidth)
+                if wholeAt == nil, right < Double(CaptureHarness.frameWidth) * 0.98 { wholeAt = t }
+                analyzer.set(observation)
+            } else {
+                analyzer.set(DocumentObservation())
+            }
+            let update = try #require(try session.offer(CaptureHarness.blank, at: t))
+            if labelledAt == nil, update.state.label == "Ontario Driver's License" { labelledAt = t }
+            if offset != nil { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        // (The hung partial request is recorded only once it returns: the ones recorded are whole.)
+        let requests = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
+        #expect(session.analysisCounts.classify == 2, "the partial view at the edge, then the whole card beside it")
+        #expect(requests.count == 1 && requests.allSatisfy { !$0.partial }, "the whole card is asked about while the partial one still runs")
+        let whole = try #require(wholeAt)
+        let labelled = try #require(labelledAt, "the label does not wait for the partial view's classification")
+        #expect(labelled - whole <= 0.5)
     }
 
     @Test("an outline that grows around where it was (the visible part of a card coming in) keeps its answer")

@@ -51,4 +51,29 @@ struct HeaderSharpeningTests {
         #expect(row[11] < 80 && row[21] > 180)
         #expect(row[0] == 80 && row[w - 1] == 180, "flat areas unchanged")
     }
+
+    @Test("every pixel is the unsharp mask written plainly: window clipped at the border, halves rounded up",
+          arguments: [(37, 23), (5, 5), (3, 2), (1, 9)])
+    func sharpenedPixelsAreTheFormula(width w: Int, height h: Int) throws {
+        // Pseudo-random pixels (a fixed LCG), so that flat, steep and tie-rounding cases all occur.
+        var state: UInt32 = 12345
+        let pixels = (0..<w * h).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let out = try Image(pixels: pixels, width: w, height: h, bytesPerRow: w, format: .gray8).sharpened().packedPixels()
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0, n = 0
+                for yy in max(0, y - 2)..<min(h, y + 3) {
+                    for xx in max(0, x - 2)..<min(w, x + 3) {
+                        sum += Int(pixels[yy * w + xx])
+                        n += 1
+                    }
+                }
+                let expected = UInt8(max(0, min(255, (1.8 * Double(pixels[y * w + x]) - 0.8 * (Double(sum) / Double(n))).rounded())))
+                #expect(out[y * w + x] == expected, "pixel (\(x), \(y)) of \(w)x\(h)")
+            }
+        }
+    }
 }

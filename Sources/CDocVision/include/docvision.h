@@ -116,6 +116,9 @@ dv_status dv_image_rotate90(const dv_image *image, int32_t quarter_turns, dv_ima
 /// Pixels from outside the source are filled with the border colour (replicated edge).
 dv_status dv_image_warp_quad(const dv_image *image, const float corners[8], int32_t width, int32_t height,
                              dv_image **out, dv_error *error);
+/// Unsharp mask in grey: 1.8 x the image - 0.8 x its 5x5 box blur (the window clipped to the
+/// image), rounded and clamped; same size, one channel.
+dv_status dv_image_sharpen(const dv_image *image, dv_image **out, dv_error *error);
 
 #ifdef __cplusplus
 }

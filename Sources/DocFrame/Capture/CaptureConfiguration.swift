@@ -34,9 +34,14 @@ public struct CaptureConfiguration: Sendable {
 public struct CaptureUpdate: Sendable {
     public var state: FrameState
     public var events: [CaptureEvent]
+    /// Set when the frame could not be used (unreadable, or its analysis failed): the session
+    /// skipped it as a camera drops a frame, and `state` is what was already on screen. The
+    /// session goes on with the next frame; a front end may log the code (never the pixels).
+    public var skipped: DocFrameError?
 
-    public init(state: FrameState, events: [CaptureEvent]) {
+    public init(state: FrameState, events: [CaptureEvent], skipped: DocFrameError? = nil) {
         self.state = state
         self.events = events
+        self.skipped = skipped
     }
 }

@@ -18,6 +18,22 @@ public enum CaptureJSON {
         ])
     }
 
+    /// `{"type": "warning", "frame": 12, "t": 0.4, "error": {"code": "truncatedImage", "message": "..."}}`:
+    /// a frame that was skipped (unreadable, or its analysis failed), with the typed error as
+    /// `docframe classify` reports one. `docframe capture` writes these to standard error, so
+    /// standard output keeps DESIGN.md's frame and event lines only.
+    /// `path`: the frame's file, when it came from one.
+    public static func warningLine(_ error: DocFrameError, frame: Int, time: Double, path: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("type", .string("warning")),
+            ("frame", .number(Double(frame))),
+            ("t", .rounded(time, places: 3)),
+        ]
+        if let path { members.append(("path", .string(path))) }
+        members.append(("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))
+        return .object(members)
+    }
+
     /// `{"type": "event", "frame": 12, "t": 0.4, "event": "...", ...}` with the event's keys.
     /// `file` is where a `captured` side was saved (null when it was not).
     public static func eventLine(_ event: CaptureEvent, frame: Int, time: Double, file: String? = nil) -> JSONValue {

@@ -21,6 +21,20 @@ public struct CaptureReplay {
         }
     }
 
+    /// One input frame: its pixels, or why there are none (a corrupt, truncated or empty file),
+    /// with its time either way: an unreadable frame is skipped, not the end of the replay.
+    public enum Input: Sendable {
+        case frame(Image, time: Double)
+        /// `path`: the file that could not be read, for the warning.
+        case unreadable(DocFrameError, time: Double, path: String? = nil)
+
+        public var time: Double {
+            switch self {
+            case .frame(_, let time), .unreadable(_, let time, _): time
+            }
+        }
+    }
+
     public let session: CaptureSession
     public let script: Script
     /// Where captures are written (`<side>.jpg`, what is sent, and `<side>-document.jpg`,
@@ -43,6 +57,18 @@ public struct CaptureReplay {
     @discardableResult
     public func run(nextFrame: () throws -> (image: Image, time: Double)?, emit: (JSONValue) -> Void,
                     show: ((_ frame: Image, _ state: FrameState, _ index: Int, _ time: Double, _ captured: Bool) throws -> Void)? = nil) throws -> CaptureResult {
+        try run(inputs: { try nextFrame().map { .frame($0.image, time: $0.time) } }, emit: emit, warn: { _ in }, show: show)
+    }
+
+    /// Runs until the session finishes or `nextInput` returns nil (then `endOfInput`). A frame
+    /// that is unreadable, or whose analysis fails, is skipped as a camera drops a frame: its
+    /// frame line repeats what is on screen (so frame lines stay one per input, in order), it
+    /// has no events, and `warn` receives a warning line (`CaptureJSON.warningLine`) with its
+    /// typed error. The replay goes on; only a failure to write a capture ends it.
+    /// - Parameter show: as in `run(nextFrame:emit:show:)`; not called for unreadable frames.
+    @discardableResult
+    public func run(inputs nextInput: () throws -> Input?, emit: (JSONValue) -> Void, warn: (JSONValue) -> Void,
+                    show: ((_ frame: Image, _ state: FrameState, _ index: Int, _ time: Double, _ captured: Bool) throws -> Void)? = nil) throws -> CaptureResult {
         // The analyzer's warm-up runs in the background even in a replay: let it end before
         // the caller (perhaps a process about to exit) goes on.
         defer { session.waitForBackgroundWork() }
@@ -56,7 +82,8 @@ public struct CaptureReplay {
         var index = 0
         var lastTime = 0.0
         var shutterPending = script.shutterAt != nil
-        while let (image, t) = try nextFrame() {
+        while let input = try nextInput() {
+            let t = input.time
             lastTime = t
             let update: CaptureUpdate
             if let cancelAt = script.cancelAt, t >= cancelAt - 1e-9 {
@@ -67,7 +94,16 @@ public struct CaptureReplay {
                     shutterPending = false
                 }
                 let turned = script.rotateAt.map { t >= $0 - 1e-9 } ?? false
-                update = try session.process(image, at: t, deviceOrientation: turned ? .landscapeLeft : .portrait)
+                switch input {
+                case .frame(let image, _):
+                    update = try session.process(image, at: t, deviceOrientation: turned ? .landscapeLeft : .portrait)
+                case .unreadable(let error, _, _):
+                    update = session.skip(at: t, because: error)
+                }
+            }
+            if let skipped = update.skipped {
+                let path: String? = if case .unreadable(_, _, let path) = input { path } else { nil }
+                warn(CaptureJSON.warningLine(skipped, frame: index, time: t, path: path))
             }
             emit(CaptureJSON.frameLine(update.state, frame: index, time: t))
             for event in update.events {
@@ -75,7 +111,7 @@ public struct CaptureReplay {
                 if case .captured(let capture) = event { file = try save(capture) }
                 emit(CaptureJSON.eventLine(event, frame: index, time: t, file: file))
             }
-            if let show {
+            if let show, case .frame(let image, _) = input {
                 try show(image, update.state, index, t, update.events.contains { if case .captured = $0 { true } else { false } })
             }
             if let result = session.result { return result }

@@ -158,6 +158,7 @@ public final class CaptureSession: @unchecked Sendable {
     private func step(_ frame: Image, at t: Double, device: DeviceOrientation, live: Bool) throws -> CaptureUpdate {
         let guide = configuration.layout.guide(frameWidth: frame.width, frameHeight: frame.height,
                                                viewport: viewport, format: configuration.format)
+        let guideBefore = lastGuide
         lastGuide = guide
         var events: [CaptureEvent] = []
         let pressed = takeShutterPress()
@@ -188,12 +189,34 @@ public final class CaptureSession: @unchecked Sendable {
         case .scanning:
             break
         }
-        try scan(frame, at: t, device: device, guide: guide, pressed: pressed, live: live, events: &events)
-        return CaptureUpdate(state: currentState(), events: events)
+        let skipped = try scan(frame, at: t, device: device, guide: guide, pressed: pressed, live: live, events: &events)
+        // A skipped frame leaves the screen as it was, the guide included.
+        if skipped != nil { lastGuide = guideBefore }
+        return CaptureUpdate(state: currentState(), events: events, skipped: skipped)
     }
 
+    /// A frame the front end could not turn into pixels (a corrupt file in a replay, a camera
+    /// buffer it could not read): skipped like a dropped frame. Nothing on screen changes and
+    /// no timer is disturbed (a hold in progress keeps running on the next good frame); the
+    /// error comes back in `skipped`. A pending shutter press waits for the next frame.
+    public func skip(at time: Double, because error: DocFrameError) -> CaptureUpdate {
+        lock.lock()
+        defer { lock.unlock() }
+        return CaptureUpdate(state: currentState(), events: [], skipped: error)
+    }
+
+    /// What is on screen now (the last frame's state, or the opening "searching" row).
+    public var state: FrameState {
+        lock.lock()
+        defer { lock.unlock() }
+        return currentState()
+    }
+
+    /// One scanning frame. Returns the error when the frame's analysis failed: the frame is then
+    /// skipped (nothing shown changes), because one bad frame must not end a capture the next
+    /// frames can finish.
     private func scan(_ frame: Image, at t: Double, device: DeviceOrientation, guide: GuideRect, pressed: Bool, live: Bool,
-                      events: inout [CaptureEvent]) throws {
+                      events: inout [CaptureEvent]) throws -> DocFrameError? {
         let policy = configuration.policy
         if sideStart == nil {
             sideStart = t
@@ -201,8 +224,16 @@ public final class CaptureSession: @unchecked Sendable {
         }
         if device != sideDeviceOrientation { deviceTurned = true }
 
-        let observation = try tracker.observe(frame, at: t, analyzer: analyzer, guide: guide, policy: policy,
+        let observation: TrackedObservation
+        do {
+            observation = try tracker.observe(frame, at: t, analyzer: analyzer, guide: guide, policy: policy,
                                               reverify: lastCandidateAskedForChange, background: live ? background : nil)
+        } catch {
+            // The tracker analyses before it updates anything, so it still holds the last good
+            // frame's track; the shutter press, if any, stays for the next frame.
+            if pressed { pressShutter() }
+            return error as? DocFrameError ?? DocFrameError(.internalError, "frame analysis failed: \(error)")
+        }
         var (candidate, checksPass) = rules.evaluate(observation, expecting: sides[sideIndex], guide: guide,
                                                      frameWidth: frame.width, frameHeight: frame.height)
         if candidate.key != .searching, firstSeen == nil { firstSeen = t }
@@ -227,11 +258,11 @@ public final class CaptureSession: @unchecked Sendable {
         // A press counts only if the user could see the shutter.
         if pressed && shutterShown {
             try capture(frame, observation: observation, manual: true, guide: guide, at: t, events: &events)
-            return
+            return nil
         }
         if checksPass && held >= policy.steadyHold - 1e-9 {
             try capture(frame, observation: observation, manual: false, guide: guide, at: t, events: &events)
-            return
+            return nil
         }
 
         if let shown, candidate != shown, policy.labelJoinsRow, shown.label == nil, candidate.label != nil,
@@ -255,6 +286,7 @@ public final class CaptureSession: @unchecked Sendable {
             shutterShown = true
             events.append(.shutterAvailable)
         }
+        return nil
     }
 
     private func capture(_ frame: Image, observation: TrackedObservation, manual: Bool, guide: GuideRect, at t: Double,

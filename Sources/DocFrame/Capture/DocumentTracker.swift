@@ -52,6 +52,11 @@ struct DocumentTracker: Sendable {
     private(set) var entryStart: Double?
     private(set) var fullSince: Double?
     private var lastReferenceGlare: Double?
+    /// The epoch whose document has had an answer about the whole card (live sessions).
+    private var answeredEpoch: Int?
+    /// Live: a first whole-card classification of this document is still running
+    /// (`CapturePolicy.labelWaitWhileClassifying`). Set for the frame in work.
+    private var answerPending = false
     /// Analyses asked for, by depth (for tests and the bench).
     private(set) var locateCount = 0
     private(set) var classifyCount = 0
@@ -91,6 +96,7 @@ struct DocumentTracker: Sendable {
                                    background: background)
         }
         let previous = corners, previousTime = time
+        answerPending = false
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
         var classify = previous == nil || ((identity == nil || reverify || edgeStale(at: t, policy: policy)) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
@@ -125,7 +131,7 @@ struct DocumentTracker: Sendable {
         let entering = DocumentTracker.isEntering(quad, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
         let entryJump = !continuous && previous != nil && wasEntering
         if !continuous && !entryJump { epoch += 1 }
-        return try finish(quad, quality: observation.quality, classified: classify, continuous: continuous, entering: entering,
+        return finish(quad, quality: observation.quality, classified: classify, continuous: continuous, entering: entering,
                           at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
     }
 
@@ -177,6 +183,7 @@ struct DocumentTracker: Sendable {
             lastClassificationWasPartial = answer.partial || grewWhileClassifying
             grewWhileClassifying = false
             if answer.epoch == epoch {
+                if !answer.partial { answeredEpoch = epoch }
                 // Still the document that was classified (the tracker never lost it), wherever it
                 // has moved since: take its identity, and the corner labels of the answer (the
                 // document's own order) carried from the outline it was asked about to this one.
@@ -199,6 +206,14 @@ struct DocumentTracker: Sendable {
             }
         }
         if known != nil { orientation = Orientation(of: quad) }
+        if identity == nil, wasEntering, !entering, lastClassificationWasPartial, background.isClassifying(epoch: epoch) {
+            // The card came wholly into view smoothly (no entry jump) while its partial view is
+            // being classified (asked once it had run along the edge for `entryWait`): that
+            // classification is the costliest kind (the whole frame, regions, the passport scout:
+            // 7 s of wall time on the 1280x720 glare sequence, one loaded core, during which the
+            // label waited) and is about part of the card. Ask about the whole card now, beside it.
+            grewWhileClassifying = true
+        }
         // A classification of a half-in card that named nothing is retried as soon as the
         // whole card is in view.
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 || (lastClassificationWasPartial && !entering) } ?? true
@@ -219,7 +234,8 @@ struct DocumentTracker: Sendable {
             grewWhileClassifying = false
             background.start(frame, at: t, previous: quad, partial: entering, epoch: epoch, analyzer: analyzer)
         }
-        return try finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
+        answerPending = answeredEpoch != epoch && background.isClassifying(epoch: epoch)
+        return finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
                           at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
     }
 
@@ -288,7 +304,7 @@ struct DocumentTracker: Sendable {
 
     private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, continuous: Bool, entering: Bool,
                                  at t: Double, previousTime: Double?, frame: Image, analyzer: any FrameAnalyzing,
-                                 guide: GuideRect, policy: CapturePolicy) throws -> TrackedObservation {
+                                 guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
         // The last few located quads, relabelled like this one; a break in tracking starts
         // afresh (an entry jump too: the median of a half outline and a whole one is neither).
         let entryJump = !continuous && wasEntering && time != nil && corners != nil
@@ -353,7 +369,8 @@ struct DocumentTracker: Sendable {
         // The label wait runs from the moment the document is wholly in view (a card sliding in
         // is not classified until then, `entryWait`), or from its arrival when it stays cut off.
         let waitFrom = fullSince ?? ((entryStart ?? trackStart ?? t) + policy.entryWait)
-        observation.awaitingIdentity = identity == nil && t - waitFrom < policy.labelWait - 1e-9
+        let wait = answerPending ? max(policy.labelWait, policy.labelWaitWhileClassifying) : policy.labelWait
+        observation.awaitingIdentity = identity == nil && t - waitFrom < wait - 1e-9
         observation.entering = entering
         observation.lookAlikes = identity == nil ? lookAlikes : []
         if let identity = known {
@@ -362,7 +379,11 @@ struct DocumentTracker: Sendable {
             if outlier {
                 observation.referenceGlare = lastReferenceGlare
             } else {
-                lastReferenceGlare = try analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)
+                // A failed measurement is "cannot judge" (nil: the session falls back to the
+                // quality report's glare), not a failed frame: the track is already updated
+                // for this frame, and the session skips only frames whose analysis failed
+                // before anything changed.
+                lastReferenceGlare = (try? analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)) ?? nil
                 observation.referenceGlare = lastReferenceGlare
             }
         } else {

@@ -15,6 +15,11 @@ struct CaptureCommand: Command {
     instruction, label, tick, progress, shutter, guide [x, y, w, h] in frame pixels), then that
     frame's "event" lines. Exit 0 when the session ends in success, 1 otherwise.
 
+    A frame that cannot be read (corrupt, truncated, empty, not an image) or analysed is
+    skipped as a camera drops a frame: its frame line repeats what was on screen, and standard
+    error gets a JSON line {"type": "warning", "frame", "t", "path", "error": {"code",
+    "message"}} (the codes of classify). The replay goes on.
+
     --render OUT draws what the user would have seen onto the frames (the guide in its state
     colour, the label with its tick, the instruction, the hold progress, the manual shutter):
     a contact sheet when OUT ends in .png (a tile at every change of row and once a second),
@@ -73,31 +78,39 @@ struct CaptureCommand: Command {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw DocFrameError(.fileNotFound, "no video or frame folder at \(folder)")
         }
-        let nextFrame: () throws -> (image: Image, time: Double)?
+        let nextInput: () throws -> CaptureReplay.Input?
         var rate = fps
         if isDirectory.boolValue {
             let frames = InputFiles.imagesUnder(folder)
             guard !frames.isEmpty else { throw DocFrameError(.fileNotFound, "no images in \(folder)") }
             var index = 0
-            nextFrame = {
+            nextInput = {
                 guard index < frames.count else { return nil }
-                let image = try Image(contentsOfFile: frames[index])
                 let t = Double(index) / fps
-                index += 1
-                return (image, t)
+                defer { index += 1 }
+                do {
+                    return .frame(try Image(contentsOfFile: frames[index]), time: t)
+                } catch let error as DocFrameError {
+                    // A corrupt, truncated or empty frame is skipped with a warning; the
+                    // frames after it can still finish the capture.
+                    return .unreadable(error, time: t, path: frames[index])
+                }
             }
         } else {
             let video = try VideoFrames(path: folder, fallbackFPS: fps)
             rate = video.fps
-            nextFrame = { try video.next() }
+            nextInput = { try video.next().map { .frame($0.image, time: $0.time) } }
         }
 
         let renderer = try renderPath.map { try CaptureRenderer(path: $0, fps: rate) }
         let analyzer = try Recognizer()
         let session = try CaptureSession(configuration: configuration, analyzer: analyzer)
         let out = FileHandle.standardOutput
-        let result = try CaptureReplay(session: session, script: script, saveDirectory: saveDirectory).run(nextFrame: nextFrame, emit: { line in
+        let result = try CaptureReplay(session: session, script: script, saveDirectory: saveDirectory).run(inputs: nextInput, emit: { line in
             out.write(Data((line.rendered() + "\n").utf8))
+        }, warn: { line in
+            // Warnings go to standard error: standard output keeps DESIGN.md's frame and event lines.
+            FileHandle.standardError.write(Data((line.rendered() + "\n").utf8))
         }, show: renderer.map { renderer in
             { frame, state, index, time, captured in try renderer.add(frame, state: state, index: index, time: time, captured: captured) }
         })
