@@ -478,6 +478,28 @@ int32_t dv_features_count(const dv_features *f) { return f ? static_cast<int32_t
 int32_t dv_features_width(const dv_features *f) { return f ? f->width : 0; }
 int32_t dv_features_height(const dv_features *f) { return f ? f->height : 0; }
 
+dv_status dv_features_stability(const dv_features *features, float *mask, int32_t capacity, int32_t *width, int32_t *height,
+                                dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(features && width && height, error, "null pointer");
+        *width = *height = 0;
+        if (features->mask.empty()) return dv::ok(error);
+        const cv::Mat &m = features->mask;
+        if (!mask) {  // only the size asked
+            *width = m.cols;
+            *height = m.rows;
+            return dv::ok(error);
+        }
+        DV_REQUIRE(capacity >= static_cast<int32_t>(m.total()), error, "capacity %d is below %d", capacity,
+                   static_cast<int>(m.total()));
+        for (int y = 0; y < m.rows; ++y)
+            for (int x = 0; x < m.cols; ++x) mask[y * m.cols + x] = m.at<float>(y, x);
+        *width = m.cols;
+        *height = m.rows;
+        return dv::ok(error);
+    });
+}
+
 // MARK: - Training
 
 dv_status dv_train_template(const dv_image *const *samples, int32_t count, int32_t width, int32_t height,

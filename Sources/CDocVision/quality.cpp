@@ -109,6 +109,55 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
     });
 }
 
+dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                   int32_t glare_saturation, int32_t print_value, int32_t lost_value, int32_t window,
+                                   int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(flattened && reference && out, error, "null pointer");
+        const cv::Mat &f = flattened->mat, &r = reference->mat;
+        DV_REQUIRE(f.cols == r.cols && f.rows == r.rows, error, "sizes differ (%dx%d, %dx%d)", f.cols, f.rows, r.cols, r.rows);
+        DV_REQUIRE(f.cols >= 16 && f.rows >= 16, error, "image too small (%dx%d)", f.cols, f.rows);
+        DV_REQUIRE(f.channels() == 3 && r.channels() == 3, error, "colour images required");
+        DV_REQUIRE(window >= 1 && tolerance >= 0, error, "bad window %d or tolerance %d", window, tolerance);
+        cv::Mat fh, rh;
+        cv::cvtColor(f, fh, cv::COLOR_BGR2HSV);
+        cv::cvtColor(r, rh, cv::COLOR_BGR2HSV);
+        cv::Mat fc[3], rc[3];
+        cv::split(fh, fc);
+        cv::split(rh, rc);
+        // Darkest value around each pixel: print nearby in the design, and in the photo (over a
+        // wider square, so an outline a little off still finds the print the design has).
+        cv::Mat designDark, photoDark;
+        cv::erode(rc[2], designDark, cv::Mat::ones(window, window, CV_8U));
+        const int wide = window + 2 * tolerance;
+        cv::erode(fc[2], photoDark, cv::Mat::ones(wide, wide, CV_8U));
+        cv::Mat glare(f.size(), CV_8U);
+        for (int y = 0; y < f.rows; ++y) {
+            const uint8_t *v = fc[2].ptr<uint8_t>(y), *s = fc[1].ptr<uint8_t>(y);
+            const uint8_t *d = designDark.ptr<uint8_t>(y), *p = photoDark.ptr<uint8_t>(y);
+            uint8_t *g = glare.ptr<uint8_t>(y);
+            for (int x = 0; x < f.cols; ++x)
+                g[x] = (v[x] >= glare_value && s[x] <= glare_saturation && d[x] < print_value && p[x] >= lost_value) ? 255 : 0;
+        }
+        const int band = std::max(0, static_cast<int>(std::lround(edge_band * f.cols)));
+        if (band > 0 && 2 * band < f.cols && 2 * band < f.rows) {
+            glare.rowRange(0, band).setTo(0);
+            glare.rowRange(f.rows - band, f.rows).setTo(0);
+            glare.colRange(0, band).setTo(0);
+            glare.colRange(f.cols - band, f.cols).setTo(0);
+        }
+        const double area = static_cast<double>(f.total());
+        out->reference_white = 0;
+        out->total = static_cast<float>(cv::countNonZero(glare) / area);
+        cv::Mat labels, stats, centroids;
+        const int n = cv::connectedComponentsWithStats(glare, labels, stats, centroids, 8, CV_32S);
+        int largest = 0;
+        for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+        out->largest_patch = static_cast<float>(largest / area);
+        return dv::ok(error);
+    });
+}
+
 namespace {
 
 constexpr int kLayoutW = 64, kLayoutH = 40, kChromaW = 32, kChromaH = 20;
@@ -121,13 +170,35 @@ void normalise(cv::Mat &m) {
     if (n > 1e-6) m /= n;
 }
 
-/// Best normalised correlation of `query` with `reference` over shifts of up to `shift` cells.
-double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, int shift) {
-    cv::Mat inner = query(cv::Rect(shift, shift, query.cols - 2 * shift, query.rows - 2 * shift));
-    cv::Mat result;
-    cv::matchTemplate(reference, inner, result, cv::TM_CCOEFF_NORMED);
+/// Best normalised correlation of `query` with `reference` over shifts of up to `shift` cells,
+/// each reference cell weighted by `weights` (same size as `reference`): at every shift the
+/// means and spreads are taken over the weighted cells only, so personal data the template
+/// blanked neither adds to nor dilutes the design's agreement. All ones is TM_CCOEFF_NORMED.
+double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, const cv::Mat &weights, int shift) {
+    const int w = query.cols - 2 * shift, h = query.rows - 2 * shift;
     double best = -1;
-    cv::minMaxLoc(result, nullptr, &best);
+    for (int oy = 0; oy <= 2 * shift; ++oy)
+        for (int ox = 0; ox <= 2 * shift; ++ox) {
+            double sw = 0, sq = 0, sr = 0, sqq = 0, srr = 0, sqr = 0;
+            for (int y = 0; y < h; ++y) {
+                const float *q = query.ptr<float>(y + shift) + shift;
+                const float *r = reference.ptr<float>(y + oy) + ox;
+                const float *k = weights.ptr<float>(y + oy) + ox;
+                for (int x = 0; x < w; ++x) {
+                    const double c = k[x], a = q[x], b = r[x];
+                    sw += c;
+                    sq += c * a;
+                    sr += c * b;
+                    sqq += c * a * a;
+                    srr += c * b * b;
+                    sqr += c * a * b;
+                }
+            }
+            if (sw < 1e-6) continue;
+            const double cov = sqr - sq * sr / sw, vq = sqq - sq * sq / sw, vr = srr - sr * sr / sw;
+            if (vq <= 1e-12 || vr <= 1e-12) continue;
+            best = std::max(best, cov / std::sqrt(vq * vr));
+        }
     return best;
 }
 
@@ -173,27 +244,63 @@ dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32
     });
 }
 
-dv_status dv_layout_compare(const float *query, const float *reference, float *upright, float *turned, dv_error *error) {
+dv_status dv_layout_weights(const float *mask, int32_t width, int32_t height, float *weights, int32_t capacity, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(mask && weights, error, "null pointer");
+        DV_REQUIRE(width > 0 && height > 0, error, "empty mask (%dx%d)", width, height);
+        DV_REQUIRE(capacity >= DV_LAYOUT_SIZE, error, "capacity %d is below %d", capacity, DV_LAYOUT_SIZE);
+        cv::Mat m(height, width, CV_32F, const_cast<float *>(mask)), grey, chroma;
+        cv::resize(m, grey, cv::Size(kLayoutW, kLayoutH), 0, 0, cv::INTER_LINEAR);
+        cv::resize(m, chroma, cv::Size(kChromaW, kChromaH), 0, 0, cv::INTER_AREA);
+        float *out = weights;
+        for (const cv::Mat *map : {&grey, &chroma, &chroma})
+            for (int y = 0; y < map->rows; ++y)
+                for (int x = 0; x < map->cols; ++x) *out++ = std::clamp(map->at<float>(y, x), 0.0f, 1.0f);
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_layout_compare(const float *query, const float *reference, const float *weights, float *upright, float *turned,
+                            dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(query && reference && upright && turned, error, "null pointer");
         auto view = [](const float *s, int offset, int w, int h) {
             return cv::Mat(h, w, CV_32F, const_cast<float *>(s + offset));
         };
         const int chroma = kLayoutW * kLayoutH, plane = kChromaW * kChromaH;
-        cv::Mat qg = view(query, 0, kLayoutW, kLayoutH), rg = view(reference, 0, kLayoutW, kLayoutH);
+        std::vector<float> ones;
+        if (!weights) {
+            ones.assign(DV_LAYOUT_SIZE, 1.0f);
+            weights = ones.data();
+        }
+        const cv::Mat rg = view(reference, 0, kLayoutW, kLayoutH), wg = view(weights, 0, kLayoutW, kLayoutH);
+        const cv::Mat ra = view(reference, chroma, kChromaW, kChromaH), rb = view(reference, chroma + plane, kChromaW, kChromaH);
+        const cv::Mat wc = view(weights, chroma, kChromaW, kChromaH);
         auto score = [&](const cv::Mat &g, const cv::Mat &a, const cv::Mat &b) {
-            const double grey = shiftedCorrelation(g, rg, 2);
-            // Chroma: plain correlation of the two planes together (a shift matters little at 32 x 20).
-            const cv::Mat ra = view(reference, chroma, kChromaW, kChromaH), rb = view(reference, chroma + plane, kChromaW, kChromaH);
-            const double dot = a.dot(ra) + b.dot(rb);
-            const double na = std::sqrt(a.dot(a) + b.dot(b)), nb = std::sqrt(ra.dot(ra) + rb.dot(rb));
-            // A colourless card (or reference: under 1.5 Lab units per cell) has no chroma to
-            // compare: luminance alone decides.
-            const double floor = 1.5 * std::sqrt(2.0 * plane);
+            const double grey = shiftedCorrelation(g, rg, wg, 2);
+            // Chroma: weighted cosine of the two planes together, each centred on its weighted
+            // mean (white balance); a shift matters little at 32 x 20.
+            const double sw = cv::sum(wc)[0];
+            if (sw < 1e-6) return grey;
+            const double qa = a.dot(wc) / sw, qb = b.dot(wc) / sw, ma = ra.dot(wc) / sw, mb = rb.dot(wc) / sw;
+            double dot = 0, na = 0, nb = 0;
+            for (int y = 0; y < kChromaH; ++y)
+                for (int x = 0; x < kChromaW; ++x) {
+                    const double k = wc.at<float>(y, x);
+                    const double p = a.at<float>(y, x) - qa, q = b.at<float>(y, x) - qb;
+                    const double u = ra.at<float>(y, x) - ma, v = rb.at<float>(y, x) - mb;
+                    dot += k * (p * u + q * v);
+                    na += k * (p * p + q * q);
+                    nb += k * (u * u + v * v);
+                }
+            // A colourless card (or reference: under 1.5 Lab units per weighted cell) has no
+            // chroma to compare: luminance alone decides.
+            const double floor = 1.5 * 1.5 * 2.0 * sw;
             if (na < floor || nb < floor) return grey;
-            return 0.6 * grey + 0.4 * dot / (na * nb);
+            return 0.6 * grey + 0.4 * dot / std::sqrt(na * nb);
         };
-        cv::Mat qa = view(query, chroma, kChromaW, kChromaH), qb = view(query, chroma + plane, kChromaW, kChromaH);
+        const cv::Mat qg = view(query, 0, kLayoutW, kLayoutH);
+        const cv::Mat qa = view(query, chroma, kChromaW, kChromaH), qb = view(query, chroma + plane, kChromaW, kChromaH);
         *upright = static_cast<float>(score(qg, qa, qb));
         cv::Mat tg, ta, tb;
         cv::rotate(qg, tg, cv::ROTATE_180);

@@ -27,6 +27,11 @@ void dv_features_destroy(dv_features *features);
 int32_t dv_features_count(const dv_features *features);
 int32_t dv_features_width(const dv_features *features);
 int32_t dv_features_height(const dv_features *features);
+/// The template's stability mask (weights 0..1 over the canonical image, 1 = design that every
+/// training sample shared, 0 = personal data): `*width` x `*height` floats row by row into
+/// `mask` (capacity at least that many; NULL: only the size is reported). No mask (a query's features): `*width` = `*height` = 0.
+dv_status dv_features_stability(const dv_features *features, float *mask, int32_t capacity, int32_t *width, int32_t *height,
+                                dv_error *error);
 
 // MARK: - Training
 

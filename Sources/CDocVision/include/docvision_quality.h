@@ -47,6 +47,16 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
                                      int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
                                      dv_error *error);
 
+/// Glare over the print of a mostly white design, where `dv_measure_reference_glare` cannot judge
+/// (its white is everywhere): pixels of `flattened` near white and colourless (as there) whose
+/// reference has print within a `window`-pixel square (reference value below `print_value`) while
+/// the flattened document has none within that square widened by `tolerance` (its darkest value
+/// there at least `lost_value`): print the design has and the photo lost. Same edge band;
+/// `largest_patch` and `total` as there, `reference_white` is left 0.
+dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                   int32_t glare_saturation, int32_t print_value, int32_t lost_value, int32_t window,
+                                   int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error);
+
 // MARK: - Layout
 
 /// Floats in a layout signature: a 64 x 40 map of local contrast (lighting divided out) and a
@@ -58,9 +68,18 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
 /// `signature` receives DV_LAYOUT_SIZE floats.
 dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32_t capacity, dv_error *error);
 
+/// Per-value weights (DV_LAYOUT_SIZE floats, 0..1) of a reference's layout signature from its
+/// template's stability mask (`width` x `height` floats, 1 = design, 0 = personal data, any size
+/// over the whole document): where a card carries personal data (a barcode, a photo, a name),
+/// the query's layout says nothing about the design.
+dv_status dv_layout_weights(const float *mask, int32_t width, int32_t height, float *weights, int32_t capacity, dv_error *error);
+
 /// Similarity, -1..1, of a query's layout to a reference's, as it is (`upright`) and turned 180
 /// degrees (`turned`), allowing a shift of a few per cent (an outline found slightly off).
-dv_status dv_layout_compare(const float *query, const float *reference, float *upright, float *turned, dv_error *error);
+/// `weights` (DV_LAYOUT_SIZE floats from dv_layout_weights, in the reference's frame, or NULL
+/// for all ones) says how much each of the reference's cells counts.
+dv_status dv_layout_compare(const float *query, const float *reference, const float *weights, float *upright, float *turned,
+                            dv_error *error);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,20 @@
+/// Which of two answers for the same image (two outlines of the card, or an outline and the whole
+/// frame) stands.
+extension DocumentClassifier {
+    /// Whether `candidate` replaces `current`: an answer beats none, and otherwise the more
+    /// confident one wins, except between look-alikes (same artwork, other title). There an
+    /// answer whose header was read beats a guess among those look-alikes made without reading it,
+    /// however the two confidences compare: the guess is capped at `lookAlikeGuess` and says
+    /// nothing about which title it is, while a keypoint answer that the header chose can sit
+    /// below that cap on a few inliers. Seen on a sideways Ontario back: the first outline's
+    /// twins tied on 14 and 13 inliers with the header unreadable (a guess, 0.75), a later
+    /// outline read "MINISTRY OF TRANSPORTATION" and was dropped for its lower confidence.
+    static func prefers(_ candidate: ClassificationResult, over current: ClassificationResult) -> Bool {
+        guard let named = candidate.templateIndex else { return false }
+        guard let held = current.templateIndex else { return true }
+        let guessedAmong = { (r: ClassificationResult, i: Int) in [i] + r.undecided }
+        if !current.undecided.isEmpty, candidate.undecided.isEmpty, guessedAmong(current, held).contains(named) { return true }
+        if !candidate.undecided.isEmpty, current.undecided.isEmpty, guessedAmong(candidate, named).contains(held) { return false }
+        return candidate.confidence > current.confidence
+    }
+}
