@@ -17,8 +17,13 @@ struct CaptureLiveEntryTests {
     /// Plays `offsets` (x offset of the card per frame at 30 fps, nil: nothing in view) through a
     /// live session; frames with a card in view give the background a moment to answer, as a
     /// camera's frame interval would.
-    func play(_ offsets: [Double?], scales: [Double]? = nil, policy: CapturePolicy = .default) throws -> (frames: [Frame], analyzer: ScriptedAnalyzer) {
+    func play(_ offsets: [Double?], scales: [Double]? = nil, policy: CapturePolicy = .default,
+              classifySeconds: Double = 0) throws -> (frames: [Frame], analyzer: ScriptedAnalyzer) {
         let analyzer = ScriptedAnalyzer()
+        if classifySeconds > 0 {
+            // A slow classification (one core, a header to read): the frames go on meanwhile.
+            analyzer.onAnalyze = { depth in if depth == .locateAndClassify { Thread.sleep(forTimeInterval: classifySeconds) } }
+        }
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense, policy: policy), analyzer: analyzer)
         let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
                                               viewport: nil, format: .id1)
@@ -66,6 +71,27 @@ struct CaptureLiveEntryTests {
         let classified = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
         #expect(!classified.isEmpty && classified.allSatisfy { !$0.partial })
         #expect(classified.count <= 2, "one classification (a second only if the first answered too late)")
+    }
+
+    @Test("a classification slower than labelWait: the card's first row waits for its label instead of an unlabelled row held for a second")
+    func slowClassificationKeepsTheRowForItsLabel() throws {
+        let card: [Double?] = Array(repeating: nil, count: 45) + Array(repeating: 0, count: 75)
+        let (frames, _) = try play(card, classifySeconds: 0.8)
+        let appeared = try #require(frames.firstIndex { $0.offset != nil })
+        let labelled = try #require(frames.firstIndex { $0.state.label == "Ontario Driver's License" })
+        for frame in frames[appeared..<labelled] {
+            #expect(frame.state.instruction.key == .searching, "an unlabelled \(frame.state.instruction.key) went up at \(frame.t) s")
+        }
+        #expect(frames[labelled].t - frames[appeared].t <= CapturePolicy.default.labelWaitWhileClassifying + 1e-9)
+
+        // Without the wait (the policy before it), the unlabelled row goes up and holds the
+        // label back: what the wait is for.
+        var before = CapturePolicy.default
+        before.labelWaitWhileClassifying = 0
+        let (old, _) = try play(card, policy: before, classifySeconds: 0.8)
+        let oldLabelled = try #require(old.firstIndex { $0.state.label == "Ontario Driver's License" })
+        #expect(old[appeared..<oldLabelled].contains { $0.state.instruction.key == .checking })
+        #expect(oldLabelled > labelled)
     }
 
     @Test("an outline that grows around where it was (the visible part of a card coming in) keeps its answer")

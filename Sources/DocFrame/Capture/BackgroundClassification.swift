@@ -15,6 +15,8 @@ final class BackgroundClassification: @unchecked Sendable {
                           DispatchQueue(label: "docframe.capture.classify.second", qos: .userInitiated)]
     private var generation = 0
     private var busy = [false, false]
+    /// Per slot: the track epoch and generation of the classification running in it.
+    private var running: [(epoch: Int, generation: Int)?] = [nil, nil]
     private var finished: Answer?
     /// The frame time of the newest answer delivered (older ones that end later are dropped).
     private var delivered = -Double.infinity
@@ -46,6 +48,15 @@ final class BackgroundClassification: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return busy.contains(true)
+    }
+
+    /// A classification asked for the document of `epoch` is running and its answer will count
+    /// (no `invalidate` since): the session can wait for the label rather than show a row
+    /// without it.
+    func isClassifying(epoch: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return running.contains { $0.map { $0.epoch == epoch && $0.generation == generation } ?? false }
     }
 
     /// A slot is free (the second one, while the first is in flight).
@@ -103,6 +114,7 @@ final class BackgroundClassification: @unchecked Sendable {
         }
         busy[slot] = true
         let started = generation
+        running[slot] = (epoch, started)
         lock.unlock()
         queues[slot].async { [self] in
             Self.yieldToFramePath()
@@ -122,6 +134,7 @@ final class BackgroundClassification: @unchecked Sendable {
             }
             lock.lock()
             busy[slot] = false
+            running[slot] = nil
             if started == generation, t > delivered, finished.map({ $0.time < t }) ?? true {
                 finished = Answer(observation: answer ?? DocumentObservation(), time: t, epoch: epoch, asked: previous, partial: partial)
             }

@@ -104,6 +104,15 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// retried every `reclassifyInterval`, both ways): its first row then carries its label at
     /// once instead of an unlabelled row that the instruction hold would keep for a second.
     public var labelWait: Double = 0.5
+    /// In a live session, while the first whole-card classification of the document in view is
+    /// still running, the row on screen is kept up to this long instead of `labelWait` (counted
+    /// from the same moment): the answer is on its way, and an unlabelled row put up meanwhile
+    /// would keep the label off screen for the whole instruction hold. On one core at 1280x720
+    /// a classification with its header read takes 0.3-0.6 s; with `labelWait` alone the bench's
+    /// entry sequence put up an unlabelled "checking" at 0.5 s and showed the label 1.5 s after
+    /// the card was wholly in view. Once an answer has come (named nothing, or look-alikes
+    /// unread), `labelWait` applies again. Replays classify synchronously: never used there.
+    public var labelWaitWhileClassifying: Double = 1.5
     /// A document still coming into view (its outline within `entryEdgeMargin` of the frame's
     /// edge) is classified only once it is wholly in view, or when it has been coming in for this
     /// long (a card held half out of the frame still gets its label and "Fit the whole..."). A

@@ -52,6 +52,11 @@ struct DocumentTracker: Sendable {
     private(set) var entryStart: Double?
     private(set) var fullSince: Double?
     private var lastReferenceGlare: Double?
+    /// The epoch whose document has had an answer about the whole card (live sessions).
+    private var answeredEpoch: Int?
+    /// Live: a first whole-card classification of this document is still running
+    /// (`CapturePolicy.labelWaitWhileClassifying`). Set for the frame in work.
+    private var answerPending = false
     /// Analyses asked for, by depth (for tests and the bench).
     private(set) var locateCount = 0
     private(set) var classifyCount = 0
@@ -91,6 +96,7 @@ struct DocumentTracker: Sendable {
                                    background: background)
         }
         let previous = corners, previousTime = time
+        answerPending = false
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
         var classify = previous == nil || ((identity == nil || reverify || edgeStale(at: t, policy: policy)) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
@@ -177,6 +183,7 @@ struct DocumentTracker: Sendable {
             lastClassificationWasPartial = answer.partial || grewWhileClassifying
             grewWhileClassifying = false
             if answer.epoch == epoch {
+                if !answer.partial { answeredEpoch = epoch }
                 // Still the document that was classified (the tracker never lost it), wherever it
                 // has moved since: take its identity, and the corner labels of the answer (the
                 // document's own order) carried from the outline it was asked about to this one.
@@ -219,6 +226,7 @@ struct DocumentTracker: Sendable {
             grewWhileClassifying = false
             background.start(frame, at: t, previous: quad, partial: entering, epoch: epoch, analyzer: analyzer)
         }
+        answerPending = answeredEpoch != epoch && background.isClassifying(epoch: epoch)
         return finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
                           at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
     }
@@ -353,7 +361,8 @@ struct DocumentTracker: Sendable {
         // The label wait runs from the moment the document is wholly in view (a card sliding in
         // is not classified until then, `entryWait`), or from its arrival when it stays cut off.
         let waitFrom = fullSince ?? ((entryStart ?? trackStart ?? t) + policy.entryWait)
-        observation.awaitingIdentity = identity == nil && t - waitFrom < policy.labelWait - 1e-9
+        let wait = answerPending ? max(policy.labelWait, policy.labelWaitWhileClassifying) : policy.labelWait
+        observation.awaitingIdentity = identity == nil && t - waitFrom < wait - 1e-9
         observation.entering = entering
         observation.lookAlikes = identity == nil ? lookAlikes : []
         if let identity = known {

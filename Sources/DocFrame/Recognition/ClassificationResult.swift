@@ -24,6 +24,10 @@ struct ClassificationResult: Sendable {
     /// Look-alikes (same artwork, other title) the answer was guessed between because their
     /// header could not be read: the document may be any of these instead of `templateIndex`.
     var undecided: [Int] = []
+    /// A clear reading of the header named another document than `bestIndex` (and its twins).
+    var headerContradicted = false
+    /// A reading of the header chose `templateIndex` among its look-alikes.
+    var headerSupported = false
 
     enum Path: String, Sendable {
         case none, flattened, frame, appearance

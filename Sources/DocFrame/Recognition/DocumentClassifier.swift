@@ -87,19 +87,24 @@ final class DocumentClassifier: Sendable {
     func classify(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool = true) throws -> ClassificationResult {
         guard !templates.isEmpty else { return ClassificationResult(templateIndex: nil, confidence: 0) }
         var best: ClassificationResult?
+        var ledger = HeaderLedger()
         for located in Self.outlinesToTry(candidates) {
             let format = located.nearestFormat
             guard let flattened = try? image.warped(located.landscapeCorners, width: Self.workWidth,
                                                     height: Self.workWidth * format.canonicalHeight / format.canonicalWidth) else { continue }
             var result = try classifyFlattened(image, located: located, flattened: flattened, readHeaderText: readHeaderText)
             if result.flattened == nil { result.flattened = flattened }
+            ledger.note(result, twins: twins)
             if best == nil || (result.templateIndex != nil && (best?.templateIndex == nil || result.confidence > best!.confidence)) {
                 best = result
             }
             if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
         }
+        if let b = best { best = ledger.vetted(b) }
         // The whole frame: a cut-off or occluded card, or quads that were not the document.
-        let frame = try classifyFrame(image, readHeaderText: readHeaderText)
+        var frame = try classifyFrame(image, readHeaderText: readHeaderText)
+        ledger.note(frame, twins: twins)
+        frame = ledger.vetted(frame)
         if frame.templateIndex != nil, best?.templateIndex == nil || frame.confidence > best!.confidence {
             return frame
         }
@@ -107,7 +112,7 @@ final class DocumentClassifier: Sendable {
         // whose share of the frame's keypoints was too thin).
         if best?.templateIndex == nil, frame.templateIndex == nil,
            let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText) {
-            return region
+            return ledger.vetted(region)
         }
         return best ?? frame
     }
@@ -210,7 +215,8 @@ final class DocumentClassifier: Sendable {
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     flattened: reflattened, inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay,
                                     layoutMargin: margin, path: .flattened, ocrMs: ocrMs,
-                                    undecided: header.guessed ? header.alternatives : [])
+                                    undecided: header.guessed ? header.alternatives : [],
+                                    headerContradicted: header.contradicted, headerSupported: header.supported)
     }
 
     /// The document's outline where the template's, projected through the verified homography,
@@ -281,7 +287,8 @@ final class DocumentClassifier: Sendable {
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
-                                    path: .frame, ocrMs: ocrMs, undecided: header.guessed ? header.alternatives : [])
+                                    path: .frame, ocrMs: ocrMs, undecided: header.guessed ? header.alternatives : [],
+                                    headerContradicted: header.contradicted, headerSupported: header.supported)
     }
 
     // MARK: - Appearance only
@@ -303,6 +310,8 @@ final class DocumentClassifier: Sendable {
         var confidence = min(0.9, 1 / (1 + exp(-z)))
         var ocrMs = ocrMs
         var undecided: [Int] = []
+        var contradicted = false
+        var supported = false
         // Same artwork, other title: the header decides, or nobody does. A lone candidate's header
         // is read too: another card with a similar layout (a business card with a coloured band)
         // does not carry the template's title.
@@ -321,8 +330,10 @@ final class DocumentClassifier: Sendable {
             if case .chosen(let read) = verdict {
                 i = read.templateIndex
                 upright = layout[i].upright >= layout[i].turned
+                supported = true
             } else if case .contradicted = verdict {
                 confidence = min(confidence, Self.threshold - 0.01)
+                contradicted = true
             } else if score >= Self.unreadLayout, thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin {
                 // Unread but unmistakable at a glance: an answer, not a certain one.
                 if !twins.isEmpty {
@@ -340,7 +351,7 @@ final class DocumentClassifier: Sendable {
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? i : nil, confidence: confidence, bestIndex: i,
                                     corners: corners, orientation: Orientation(of: corners),
                                     appearance: thumb, layout: score, layoutMargin: margin, path: .appearance, ocrMs: ocrMs,
-                                    undecided: undecided)
+                                    undecided: undecided, headerContradicted: contradicted, headerSupported: supported)
     }
 
     /// The best layout similarity among designs other than `i`'s (look-alikes share artwork).
@@ -392,6 +403,8 @@ final class DocumentClassifier: Sendable {
         var guessed = false
         /// A clear reading of the header carries none of the template's words.
         var contradicted = false
+        /// A reading of the header chose the answer among its look-alikes.
+        var supported = false
         /// With `guessed`: the other candidates the guess was made between.
         var alternatives: [Int] = []
     }
@@ -442,7 +455,9 @@ final class DocumentClassifier: Sendable {
         if readText {
             header.read = true
             switch try readHeaders(asked, query: query, ocrMs: &ocrMs) {
-            case .chosen(let m): return m
+            case .chosen(let m):
+                header.supported = true
+                return m
             case .contradicted: header.contradicted = true
             case .undecided: break
             }
