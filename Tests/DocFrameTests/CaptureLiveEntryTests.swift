@@ -94,6 +94,48 @@ struct CaptureLiveEntryTests {
         #expect(oldLabelled > labelled)
     }
 
+    @Test("a card that slides wholly into view (no jump) while its partial view is being classified is asked about at once")
+    func partialClassificationOvertaken() throws {
+        let analyzer = ScriptedAnalyzer()
+        let release = DispatchSemaphore(value: 0)
+        // A partial view's classification (the costliest kind) hangs until the end of the test.
+        analyzer.onRequest = { request in if request.depth == .locateAndClassify && request.partial { release.wait() } }
+        defer { release.signal() }
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
+        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
+                                              viewport: nil, format: .id1)
+        // 1.5 s of nothing; the card held at the frame's right edge for 0.6 s (longer than the
+        // entry wait, so its partial view is classified), then slid in 10 px a frame (tracked,
+        // no jump) and held.
+        let offsets: [Double?] = Array(repeating: nil, count: 45) + Array(repeating: 230, count: 18)
+            + stride(from: 220.0, through: 0, by: -10).map { $0 } + Array(repeating: 0, count: 45)
+        var wholeAt: Double?, labelledAt: Double?
+        for (i, offset) in offsets.enumerated() {
+            let t = Double(i) / 30
+            if let offset {
+                var shot = Shot.of(Docs.licenseFront)
+                shot.offset = Point(x: offset, y: 0)
+                var observation = shot.observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
+                let right = observation.corners!.points.map(\.x).max()!
+                observation.quality?.cutOff = right > Double(CaptureHarness.frameWidth)
+                if wholeAt == nil, right < Double(CaptureHarness.frameWidth) * 0.98 { wholeAt = t }
+                analyzer.set(observation)
+            } else {
+                analyzer.set(DocumentObservation())
+            }
+            let update = try #require(try session.offer(CaptureHarness.blank, at: t))
+            if labelledAt == nil, update.state.label == "Ontario Driver's License" { labelledAt = t }
+            if offset != nil { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        // (The hung partial request is recorded only once it returns: the ones recorded are whole.)
+        let requests = analyzer.allRequests.filter { $0.depth == .locateAndClassify }
+        #expect(session.analysisCounts.classify == 2, "the partial view at the edge, then the whole card beside it")
+        #expect(requests.count == 1 && requests.allSatisfy { !$0.partial }, "the whole card is asked about while the partial one still runs")
+        let whole = try #require(wholeAt)
+        let labelled = try #require(labelledAt, "the label does not wait for the partial view's classification")
+        #expect(labelled - whole <= 0.5)
+    }
+
     @Test("an outline that grows around where it was (the visible part of a card coming in) keeps its answer")
     func growingOutlineKeepsItsAnswer() throws {
         // Two frames of a small outline, then the whole card: a jump, but around the same place.

@@ -82,6 +82,8 @@ final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
     private var requests: [AnalysisRequest] = []
     /// Called inside `analyze` (to block it in the live-mode test).
     var onAnalyze: (@Sendable (AnalysisDepth) -> Void)?
+    /// Called inside `analyze` with the whole request (to slow down partial classifications).
+    var onRequest: (@Sendable (AnalysisRequest) -> Void)?
 
     func set(_ observation: DocumentObservation) {
         lock.lock(); current = observation; lock.unlock()
@@ -105,6 +107,7 @@ final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
 
     func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
         onAnalyze?(request.depth)
+        onRequest?(request)
         lock.lock()
         requests.append(request)
         var answer = current

@@ -206,6 +206,14 @@ struct DocumentTracker: Sendable {
             }
         }
         if known != nil { orientation = Orientation(of: quad) }
+        if identity == nil, wasEntering, !entering, lastClassificationWasPartial, background.isClassifying(epoch: epoch) {
+            // The card came wholly into view smoothly (no entry jump) while its partial view is
+            // being classified (asked once it had run along the edge for `entryWait`): that
+            // classification is the costliest kind (the whole frame, regions, the passport scout:
+            // 7 s of wall time on the 1280x720 glare sequence, one loaded core, during which the
+            // label waited) and is about part of the card. Ask about the whole card now, beside it.
+            grewWhileClassifying = true
+        }
         // A classification of a half-in card that named nothing is retried as soon as the
         // whole card is in view.
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 || (lastClassificationWasPartial && !entering) } ?? true
