@@ -149,6 +149,25 @@ struct CaptureRowsTests {
         #expect(h.captures.isEmpty)
     }
 
+    @Test("9 no avoidGlare from white print: a document with no template to compare with (unknown, passport by rule)")
+    func noGlareWithoutTemplate() throws {
+        // An unknown card-shaped document whose white reads as washed out: checked (row 10).
+        var unknown = Shot.of(nil)
+        unknown.glare = 0.14
+        let h = try CaptureHarness()
+        try h.run(4, showing: unknown)
+        #expect(h.steps.last!.state.instruction.key == .checking)
+        #expect(!h.steps.contains { $0.state.instruction.key == .avoidGlare })
+
+        // A passport recognised by rule, its white page reading 0.14: taken automatically.
+        var passport = Shot.of(Docs.passport)
+        passport.glare = 0.14
+        let p = try CaptureHarness(kind: .passport)
+        try p.run(4, showing: passport)
+        #expect(!p.steps.contains { $0.state.instruction.key == .avoidGlare })
+        #expect(p.captures.count == 1)
+    }
+
     @Test("10 checking: a blurred card is checked, never captured")
     func checkingBlurred() throws {
         var shot = Shot.of(Docs.licenseFront)

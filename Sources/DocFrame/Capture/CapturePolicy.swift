@@ -47,6 +47,7 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// The measure, not this threshold, is what limits glare detection: a highlight that leaves
     /// some colour reads near 0 (the glare segments of the 1280x720 sequences), and white print
     /// reads as glare; judging brightness against the template's reference would separate them.
+    /// Applied only to documents with a template (or its look-alikes): see `CaptureRules`, row 9.
     public var maxGlare: Double = 0.08
     /// Maximum `ReferenceGlare` share for a capture of a recognised document: the largest patch
     /// of washed-out pixels (near white and colourless) where the template's reference is not

@@ -53,8 +53,16 @@ struct CaptureRules: Sendable {
             return (CaptureRow(.adjusting, .moveCloser, label: label), false)
         }
         // 9. Glare: against the template's reference when the analyzer can judge it (white
-        // print is not glare), else the washed-out share of the whole document.
-        let glared = observation.referenceGlare.map { $0 > policy.maxReferenceGlare } ?? ((quality?.glare ?? 0) > policy.maxGlare)
+        // print is not glare), else the washed-out share of the whole document, but only for a
+        // template (or look-alikes) whose design it was calibrated on. A document with no
+        // template to compare with (unknown, or a passport recognised by rule) has its white
+        // print read as glare: an unknown passport page held by its zone read 0.12-0.14 with no
+        // glare (1280x720 sequence) and was told "Avoid the glare" for as long as it was held;
+        // TrainingData/test's passports read 0.13-0.43 without glare and 0.0-0.44 with it, so the
+        // measure tells nothing there, and a recognised passport would never be auto-captured.
+        let judged = identity.map { $0.templateId != PassportRule.templateId } ?? !observation.lookAlikes.isEmpty
+        let glared = observation.referenceGlare.map { $0 > policy.maxReferenceGlare }
+            ?? (judged && (quality?.glare ?? 0) > policy.maxGlare)
         if glared {
             return (CaptureRow(.adjusting, .avoidGlare, label: label), false)
         }
