@@ -27,6 +27,7 @@ extension Recognizer {
             return
         }
         var unconfirmed: MRZResult?
+        var placedFromOutline: (mrz: MRZResult, identity: DocumentIdentity, page: Quad)?
         if let corners = observation.corners, let flat = try? flatten(image, observation: observation),
            let zone = try? reader.readZone(in: flat) {
             let quad = corners.landscape
@@ -50,6 +51,15 @@ extension Recognizer {
                 accept(zone.result, identity: identity, page: page, into: &observation)
                 return
             }
+            // The outline is no page's shape (the page cut off, or a shadow or the booklet's
+            // edge taken into it), but a zone whose checks vouch for a passport's places its
+            // page itself, as the whole-photo search does. That search reads the zone again in
+            // the page it places, so it goes first; it looks at few cuts, though, and lost
+            // such zones (4 of 192 generated passport captures, three or more checks holding).
+            if let identity = PassportRule.identity(for: zone.result),
+               let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
+                placedFromOutline = (zone.result, identity, placed.fitted)
+            }
             // A valid card-sized zone (TD1, TD2) read in the outline is that card's: no passport
             // page to look for beyond it (the whole-photo search cost several times the read).
             if zone.result.valid, zone.result.format != .td3 {
@@ -66,7 +76,38 @@ extension Recognizer {
             accept(found.mrz, identity: found.identity, page: found.page, into: &observation)
             return
         }
+        if let placedFromOutline {
+            accept(placedFromOutline.mrz, identity: placedFromOutline.identity, page: placedFromOutline.page, into: &observation)
+            return
+        }
         if let unconfirmed { observation.mrz = unconfirmed }
+        // Nothing read as a passport's zone, but the outline may still be a passport page whose
+        // zone is there and unreadable (blur): its band's shape says so. Not where the zone read
+        // is another document's (a card's TD1 or TD2 lines whose checks partly hold).
+        let otherZone = unconfirmed.map { $0.format != .td3 || $0.lines.first?.first != "P" } ?? false
+        if !otherZone, let corners = observation.corners, let page = unreadPassportPage(outline: corners, in: image) {
+            observation.document = PassportRule.unreadIdentity()
+            observation.corners = page
+            observation.orientation = Orientation(of: page)
+        }
+    }
+
+    /// The page, in its own corner order, when `outline` has a TD3 page's shape (as flattened,
+    /// or once its perspective is undone) and its bottom edge carries a zone's band (`MRZBand`).
+    private func unreadPassportPage(outline: Quad, in image: Image) -> Quad? {
+        let quad = outline.landscape
+        let shapes = [quad.sideRatio, PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)]
+        if Recognizer.debugPassport { debugLog("band shapes=\(shapes)") }
+        guard shapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
+              let flat = try? image.warped(quad, width: MRZBand.width, height: MRZBand.height) else { return nil }
+        if Recognizer.debugPassport {
+            for t in [0, 2] {
+                if let page = try? flat.rotated(quarterTurns: t), let e = try? MRZBand.evidence(in: page) { debugLog("band t=\(t) \(e) zone=\(e.isZone)") }
+            }
+        }
+        guard let turns = try? MRZBand.turns(of: flat) else { return nil }
+        if Recognizer.debugPassport { debugLog("band turns=\(turns)") }
+        return quad.rotatingLabels(by: turns)
     }
 
     /// The passport page whose zone is in `image`, found from the zone (`PassportPage`); the
@@ -75,8 +116,18 @@ extension Recognizer {
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
         guard let zone = try? reader.readZone(in: image, scope: .passportScout),
               let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located),
-              let identity = PassportRule.identity(for: placed.mrz) else { return nil }
+              let identity = PassportRule.identity(for: placed.mrz) ?? Self.shapedIdentity(placed, located: located, in: image)
+        else { return nil }
         return (placed.mrz, identity, placed.page)
+    }
+
+    /// The identity of a zone whose checks mostly fail, by its structure (`PassportRule`), when
+    /// an outline found on its own agrees with the page placed from the zone: the page's shape
+    /// is then measured, not merely inferred from the zone.
+    private static func shapedIdentity(_ placed: (mrz: MRZResult, page: Quad), located: Quad?, in image: Image) -> DocumentIdentity? {
+        guard let located, let same = PassportPage.agree(located, placed.page, tolerance: 0.03) else { return nil }
+        let shape = PassportPage.perspectiveAspect(of: same, imageWidth: image.width, imageHeight: image.height) ?? same.sideRatio
+        return PassportRule.identity(for: placed.mrz, pageAspectRatio: shape)
     }
 
     private func accept(_ mrz: MRZResult, identity: DocumentIdentity, page: Quad, into observation: inout DocumentObservation) {

@@ -13,12 +13,18 @@ public enum PassportRule {
     /// How far a page's width/height may be from TD3's 125 x 88 mm and still be a passport page.
     static let aspectTolerance = 0.08
 
+    /// A passport known by its zone's structure and page shape only: below the confident answers
+    /// (0.8 and up), since neither the reading nor the issuing state it names is vouched for.
+    static let structureConfidence = 0.7
+
     /// The passport identity for `mrz`, or nil when it is not a passport's.
     ///
     /// - Parameters:
     ///   - pageAspectRatio: width over height of the located page (upright), when known.
-    /// - Returns: confidence 0.99 when every check digit holds; 0.8 when the document number's
-    ///   or at least three checks hold (an MRZ partly misread is still a passport's); else nil.
+    /// - Returns: confidence 0.99 when every check digit holds; 0.8 when at least three checks
+    ///   hold (an MRZ partly misread is still a passport's); `structureConfidence` when fewer
+    ///   hold but the zone has a passport zone's structure (`PassportZoneShape`) on a page whose
+    ///   shape was measured; else nil.
     public static func identity(for mrz: MRZResult, pageAspectRatio: Double? = nil) -> DocumentIdentity? {
         guard mrz.format == .td3, mrz.lines.first?.first == "P" else { return nil }
         if let ratio = pageAspectRatio {
@@ -27,7 +33,7 @@ public enum PassportRule {
             // edge is the strongest outline. Measured: 9 of 128 generated passport captures
             // (every check digit holding) were outlined as the booklet.
             let page = DocumentFormat.td3.aspectRatio
-            guard [page, page / 2].contains(where: { abs(ratio - $0) / $0 <= aspectTolerance }) else { return nil }
+            guard hasPageShape(ratio) || abs(ratio - page / 2) / (page / 2) <= aspectTolerance else { return nil }
         }
         let holding = mrz.checks.values.filter { $0 }.count
         let confidence: Double
@@ -35,6 +41,8 @@ public enum PassportRule {
             confidence = 0.99
         } else if holding >= 3 {
             confidence = 0.8
+        } else if pageAspectRatio != nil, PassportZoneShape.isPassportZone(mrz) {
+            confidence = structureConfidence
         } else {
             return nil
         }
@@ -42,5 +50,24 @@ public enum PassportRule {
         guard !state.isEmpty else { return nil }
         return DocumentIdentity(templateId: templateId, label: label, kind: .passport, side: .front,
                                 jurisdiction: state, policy: .accepted, confidence: confidence)
+    }
+
+    /// Whether a width/height ratio is a TD3 page's (the page alone, not the open booklet).
+    static func hasPageShape(_ ratio: Double) -> Bool {
+        let page = DocumentFormat.td3.aspectRatio
+        return abs(ratio - page) / page <= aspectTolerance
+    }
+
+    /// A passport page whose zone is there but could not be read (`MRZBand`): what it is is
+    /// known, whose it is not.
+    static let unreadConfidence = 0.6
+
+    /// The jurisdiction of a passport whose zone could not be read. DESIGN.md's JSON has no
+    /// null jurisdiction; an empty string names no state and matches no real code.
+    static let unknownJurisdiction = ""
+
+    static func unreadIdentity() -> DocumentIdentity {
+        DocumentIdentity(templateId: templateId, label: label, kind: .passport, side: .front,
+                         jurisdiction: unknownJurisdiction, policy: .accepted, confidence: unreadConfidence)
     }
 }

@@ -1,0 +1,124 @@
+/// A passport page's machine-readable zone seen as a shape when it cannot be read: two lines
+/// of print running evenly along the whole width of the page's bottom edge, at TD3's pitch,
+/// with nothing like them above.
+///
+/// Blur that leaves no character readable leaves the zone's ink where it was: a row's mean
+/// darkness does not change under blur, only its edges soften. So the test works on the
+/// flattened page at low resolution, on row and column means of the ink (darkness below the
+/// paper), at the places ICAO 9303 part 4 fixes for the lines (`PassportPage`'s calibration).
+/// What it tells apart: a TD1 card (three lines, at a larger pitch for the card's height: its
+/// upper line falls where this test wants none), a card's or letter's text (short lines, or
+/// lines across the page's height once a portrait sheet is laid landscape), a blank or
+/// patterned band (no even row of ink against clear rows).
+enum MRZBand {
+    /// The flattened page's size for the test: the lines stay 15 px apart, blur of a page this
+    /// small is already averaged away.
+    static let width = 400, height = 282
+
+    /// The evidence found for a zone in an upright landscape page.
+    struct Evidence: Equatable {
+        /// Mean ink in the rows of line 1 and line 2, in grey levels above the page's clearest
+        /// row near the zone.
+        var line1: Double, line2: Double
+        /// Median ink in the rows where a third line would stand, one pitch above line 1.
+        var above: Double
+        /// The share of the zone's eight column segments whose ink is at least half the mean.
+        var evenSegments: Int
+        /// Mean ink in the margins beside the zone, in the zone's rows.
+        var margins: Double
+        /// How far the zone's rows were found from their calibrated place (share of the height).
+        var offset: Double
+
+        /// Two lines clearly darker than the rows above them and than the margins beside them,
+        /// their ink spread along the width: the thresholds leave room for glare over a segment
+        /// and for a dark or washed-out photo's low contrast (ink of 4 grey levels on average).
+        var isZone: Bool {
+            let weaker = min(line1, line2)
+            return weaker >= 4 && weaker >= 2 * above && weaker >= 2 * margins
+                && max(line1, line2) <= 3 * weaker && evenSegments >= 7
+        }
+    }
+
+    /// The evidence in `page` (grey or colour, any size; an upright landscape page is assumed:
+    /// the caller tries the page turned too).
+    static func evidence(in page: Image) throws -> Evidence {
+        let small = try page.resized(width: width, height: height)
+        let gray = small.isGrayscale ? small : try small.grayscale()
+        let pixels = try gray.packedPixels()
+        let w = gray.width, h = gray.height
+        let sx = Double(w) / PassportPage.pageWidth, sy = Double(h) / PassportPage.pageHeight
+        let left = Int(PassportPage.zoneLeft * sx), right = Int(PassportPage.zoneRight * sx)
+        // The paper's level: a bright percentile of the page's lower fifth, where the zone's
+        // band is (glare above it would only make ink look larger, never create it).
+        var lower = [UInt8]()
+        lower.reserveCapacity((right - left) * h / 5)
+        for y in (h * 4 / 5)..<h { for x in left..<right { lower.append(pixels[y * w + x]) } }
+        lower.sort()
+        let paper = Double(lower[lower.count * 9 / 10])
+        func ink(_ x: Int, _ y: Int) -> Double { max(0, paper - Double(pixels[y * w + x])) }
+        // Row means of ink across the zone's width.
+        var rows = [Double](repeating: 0, count: h)
+        for y in 0..<h {
+            var sum = 0.0
+            for x in left..<right { sum += ink(x, y) }
+            rows[y] = sum / Double(right - left)
+        }
+        // Noise and a dim photo's grain lift every row's mean alike: the clearest row of the
+        // page's lower fifth (the clear band over the zone, or its bottom margin) is the floor
+        // the zone's ink is measured from.
+        let floor = rows[(h * 4 / 5)..<(h - 1)].min() ?? 0
+        for y in 0..<h { rows[y] = max(0, rows[y] - floor) }
+        let pitch = (PassportPage.line2Y - PassportPage.line1Y) * sy
+        let half = max(1, Int((0.25 * pitch).rounded()))
+        func band(_ center: Double) -> Double {
+            let c = Int(center.rounded())
+            let span = max(0, c - half)...min(h - 1, c + half)
+            return span.map { rows[$0] }.reduce(0, +) / Double(span.count)
+        }
+        // The outline may be off by a few percent of the height: the zone is looked for near
+        // its place, and the best fit is kept.
+        let reach = Int(0.03 * Double(h))
+        var best: (score: Double, dy: Int) = (-1, 0)
+        for dy in -reach...reach {
+            let y1 = PassportPage.line1Y * sy + Double(dy), y2 = PassportPage.line2Y * sy + Double(dy)
+            guard y2 + Double(half) < Double(h) else { continue }
+            let score = band(y1) + band(y2)
+            if score > best.score { best = (score, dy) }
+        }
+        let y1 = PassportPage.line1Y * sy + Double(best.dy), y2 = PassportPage.line2Y * sy + Double(best.dy)
+        // Above: where a third line at the zone's pitch would stand (a TD1's, or a text line
+        // over the zone), by the median of its rows: a printed rule or frame edge there (thin,
+        // one or two rows) is no line of text, and a vertical smear of the zone's own ink
+        // (motion blur) reaches no further than half a pitch above line 1.
+        let above: Double = {
+            let c = Int((y1 - pitch).rounded())
+            let values = (max(0, c - half)...max(0, min(h - 1, c + half))).map { rows[$0] }.sorted()
+            return values[values.count / 2]
+        }()
+        // Columns: the zone's ink per eighth of its width, and beside it.
+        let top = max(0, Int((y1 - 0.3 * pitch).rounded())), bottom = min(h - 1, Int((y2 + 0.3 * pitch).rounded()))
+        func columnInk(_ x0: Int, _ x1: Int) -> Double {
+            guard x1 > x0 else { return 0 }
+            var sum = 0.0
+            for y in top...bottom { for x in x0..<x1 { sum += ink(x, y) } }
+            return max(0, sum / Double((x1 - x0) * (bottom - top + 1)) - floor)
+        }
+        let segments = (0..<8).map { i in columnInk(left + (right - left) * i / 8, left + (right - left) * (i + 1) / 8) }
+        let mean = segments.reduce(0, +) / 8
+        let margin = max(1, left / 3)
+        let margins = max(columnInk(margin, left - margin), columnInk(right + margin, min(w - margin, right + (w - right) - margin)))
+        return Evidence(line1: band(y1), line2: band(y2), above: above,
+                        evenSegments: segments.filter { $0 >= 0.5 * mean }.count, margins: margins,
+                        offset: Double(best.dy) / Double(h))
+    }
+
+    /// The quarter turns (0 or 2) that stand the landscape page `flat` upright with its zone
+    /// at the bottom, or nil when neither way up shows a zone.
+    static func turns(of flat: Image) throws -> Int? {
+        for turns in [0, 2] {
+            let page = turns == 0 ? flat : try flat.rotated(quarterTurns: 2)
+            if try evidence(in: page).isZone { return turns }
+        }
+        return nil
+    }
+}
