@@ -67,8 +67,11 @@ extension Recognizer {
                 return
             }
             // An unknown card's "zone" may be any text block: keep it only when its check digits
-            // say it is one (chance passes one check in ten, two in a hundred).
-            if zone.result.valid || zone.result.checks.values.filter({ $0 }).count >= 2 { unconfirmed = zone.result }
+            // say it is one (chance passes one check in ten, two in a hundred; but correction
+            // guided by the check digits makes more hold) and it has a zone's structure.
+            if zone.result.valid || zone.result.checks.values.filter({ $0 }).count >= 2 && zone.result.hasZoneStructure {
+                unconfirmed = zone.result
+            }
         }
         // No passport page in the outline (none found, or the booklet's, a printed frame's, a
         // part of the page): look for the zone in the whole photo and build the page around it.

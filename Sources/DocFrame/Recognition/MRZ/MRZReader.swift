@@ -27,6 +27,8 @@ public struct MRZReader: Sendable {
     /// Line box height the cut lines are scaled to: the size of the model's training renders.
     static let lineHeight = 36
     static let whitelist = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
+    /// `DOCFRAME_DEBUG_MRZ_CUTS=1`: one line per cut read on standard error (no characters).
+    static let traceCuts = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_MRZ_CUTS"] == "1"
     /// Symbols below this confidence count as unsure for correction.
     static let unsureConfidence = 0.75
 
@@ -143,6 +145,9 @@ public struct MRZReader: Sendable {
                     reads += 1
                     guard let reading = try readGroup(group, in: gray, variant: variant) else { continue }
                     let result = reading.result
+                    if Self.traceCuts {
+                        FileHandle.standardError.write(Data("mrz cut \(reads) valid=\(result.valid) structure=\(result.hasZoneStructure) passing=\(Self.passing(result))\n".utf8))
+                    }
                     if result.valid {
                         guard reading.needsConfirmation else { return (result, group.lines) }
                         return (try confirmed(reading, earlier: readings, group: group, in: gray, after: v), group.lines)
@@ -259,6 +264,8 @@ public struct MRZReader: Sendable {
     }
 
     /// The MRZ and, when it is a passport's, the passport identity by rule (`PassportRule`).
+    /// Nil when no zone was read, or when a reading whose checks fail lacks a zone's structure
+    /// (`hasZoneStructure`: text lines of a letter read with the MRZ alphabet).
     ///
     /// - Parameter pageAspectRatio: width over height of the page in `image` when known (for
     ///   a flattened document, its canonical shape), to hold the page shape to TD3's.
@@ -279,6 +286,8 @@ public struct MRZReader: Sendable {
            let placed = PassportPage.place(from: zone, in: image, reader: self, located: nil), placed.mrz.valid {
             read.result = placed.mrz
         }
+        // Text lines that only took a zone's shape (a letter, a receipt) are no MRZ at all.
+        guard read.result.valid || read.result.hasZoneStructure else { return nil }
         // A page read sideways has the other shape.
         let aspect = pageAspectRatio.map { read.quarterTurns % 2 == 1 ? 1 / $0 : $0 }
         return (read.result, PassportRule.identity(for: read.result, pageAspectRatio: aspect), read.quarterTurns)
