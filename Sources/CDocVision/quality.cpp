@@ -109,6 +109,55 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
     });
 }
 
+dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                   int32_t glare_saturation, int32_t print_value, int32_t lost_value, int32_t window,
+                                   int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(flattened && reference && out, error, "null pointer");
+        const cv::Mat &f = flattened->mat, &r = reference->mat;
+        DV_REQUIRE(f.cols == r.cols && f.rows == r.rows, error, "sizes differ (%dx%d, %dx%d)", f.cols, f.rows, r.cols, r.rows);
+        DV_REQUIRE(f.cols >= 16 && f.rows >= 16, error, "image too small (%dx%d)", f.cols, f.rows);
+        DV_REQUIRE(f.channels() == 3 && r.channels() == 3, error, "colour images required");
+        DV_REQUIRE(window >= 1 && tolerance >= 0, error, "bad window %d or tolerance %d", window, tolerance);
+        cv::Mat fh, rh;
+        cv::cvtColor(f, fh, cv::COLOR_BGR2HSV);
+        cv::cvtColor(r, rh, cv::COLOR_BGR2HSV);
+        cv::Mat fc[3], rc[3];
+        cv::split(fh, fc);
+        cv::split(rh, rc);
+        // Darkest value around each pixel: print nearby in the design, and in the photo (over a
+        // wider square, so an outline a little off still finds the print the design has).
+        cv::Mat designDark, photoDark;
+        cv::erode(rc[2], designDark, cv::Mat::ones(window, window, CV_8U));
+        const int wide = window + 2 * tolerance;
+        cv::erode(fc[2], photoDark, cv::Mat::ones(wide, wide, CV_8U));
+        cv::Mat glare(f.size(), CV_8U);
+        for (int y = 0; y < f.rows; ++y) {
+            const uint8_t *v = fc[2].ptr<uint8_t>(y), *s = fc[1].ptr<uint8_t>(y);
+            const uint8_t *d = designDark.ptr<uint8_t>(y), *p = photoDark.ptr<uint8_t>(y);
+            uint8_t *g = glare.ptr<uint8_t>(y);
+            for (int x = 0; x < f.cols; ++x)
+                g[x] = (v[x] >= glare_value && s[x] <= glare_saturation && d[x] < print_value && p[x] >= lost_value) ? 255 : 0;
+        }
+        const int band = std::max(0, static_cast<int>(std::lround(edge_band * f.cols)));
+        if (band > 0 && 2 * band < f.cols && 2 * band < f.rows) {
+            glare.rowRange(0, band).setTo(0);
+            glare.rowRange(f.rows - band, f.rows).setTo(0);
+            glare.colRange(0, band).setTo(0);
+            glare.colRange(f.cols - band, f.cols).setTo(0);
+        }
+        const double area = static_cast<double>(f.total());
+        out->reference_white = 0;
+        out->total = static_cast<float>(cv::countNonZero(glare) / area);
+        cv::Mat labels, stats, centroids;
+        const int n = cv::connectedComponentsWithStats(glare, labels, stats, centroids, 8, CV_32S);
+        int largest = 0;
+        for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+        out->largest_patch = static_cast<float>(largest / area);
+        return dv::ok(error);
+    });
+}
+
 namespace {
 
 constexpr int kLayoutW = 64, kLayoutH = 40, kChromaW = 32, kChromaH = 20;

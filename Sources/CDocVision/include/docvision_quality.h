@@ -47,6 +47,16 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
                                      int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
                                      dv_error *error);
 
+/// Glare over the print of a mostly white design, where `dv_measure_reference_glare` cannot judge
+/// (its white is everywhere): pixels of `flattened` near white and colourless (as there) whose
+/// reference has print within a `window`-pixel square (reference value below `print_value`) while
+/// the flattened document has none within that square widened by `tolerance` (its darkest value
+/// there at least `lost_value`): print the design has and the photo lost. Same edge band;
+/// `largest_patch` and `total` as there, `reference_white` is left 0.
+dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                   int32_t glare_saturation, int32_t print_value, int32_t lost_value, int32_t window,
+                                   int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error);
+
 // MARK: - Layout
 
 /// Floats in a layout signature: a 64 x 40 map of local contrast (lighting divided out) and a

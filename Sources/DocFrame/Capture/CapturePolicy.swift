@@ -56,8 +56,10 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// fields are not glare, by construction; a highlight over the coloured artwork is. On the
     /// sequences (see `ReferenceGlare`) glared frames read 0.0045 or more with the outline 2% off,
     /// clean ones 0.0012 at most; 0.003 lies in the gap. Designs whose reference is
-    /// mostly white (over `ReferenceGlare.maximumWhiteShare`: Quebec's back, the PR card) have little
-    /// non-white area to judge, so `maxGlare` on the whole document applies to them instead.
+    /// mostly white (over `ReferenceGlare.maximumWhiteShare`: Quebec's back, the PR card) are
+    /// judged on the print the photo loses instead, on the same scale: the Quebec back and PR card
+    /// read 0 clean and 0.0015 at most with their outline 2% off, 0.0038-0.0073 with a glare spot
+    /// over the Quebec back's text block.
     public var maxReferenceGlare: Double = 0.003
     /// Maximum `QualityReport.blur` for a capture. On the captures: 21 with the blur condition
     /// (defocus or motion), 134 without. Sweep (blurred caught / sharp flagged): 0.25 15/21,

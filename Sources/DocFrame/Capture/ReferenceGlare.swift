@@ -22,8 +22,19 @@ internal import CDocVision
 /// 1280x720 and 426x240 ones made for Ontario, BC and Quebec 0 / 0.0012 / 0.0099 at most (the
 /// 4% shift, far beyond the tracker's error, on Quebec). Shares of white reference by that
 /// rule: BC 0.05, Ontario license 0.17, Ontario health card 0.47, Quebec 0.45/0.62, PR card
-/// 0.62/0.79: designs over `maximumWhiteShare` are not judged (nil: the session falls back to
-/// the plain measure).
+/// 0.62/0.79. Designs over `maximumWhiteShare` have too little non-white area for that, and the
+/// plain washed-out measure reads their white as glare (a glare-free Quebec back about 0.24, held
+/// on "Avoid the glare" for ever); they are judged by the print they lose instead
+/// (`dv_measure_print_washout`): washed-out pixels where the reference has print within a
+/// `printWindow` square (value under `printValue`) but the photo has none (darkest value at least
+/// `lostValue` over that square widened by `printTolerance`). Flattened from the committed
+/// captures at full size and at 426x240: clean 0 (Quebec back, PR front and back), with the
+/// outline shifted 2% 0.0015 at most, 4% 0.0017 (Quebec), 0.0084 (PR front, downward: beyond
+/// the tracker's error); a synthetic glare spot over the Quebec back's text block 0.0038-0.0073
+/// (the photo's print, blurred at 426x240, stays under 170 where the design has print, so 200
+/// lies well above it).
+/// What it cannot see: a spot over one thin line of text only (under 0.0012), over the barcode
+/// or the portrait (not print by `printValue` at this width, or bright enough to pass).
 ///
 /// References are loaded once per template and kept small (`width` wide): a frame costs one
 /// small warp and one pass over 41,000 pixels, well under a millisecond.
@@ -41,6 +52,15 @@ final class ReferenceGlare: @unchecked Sendable {
     /// Pixels the white mask is widened by (the outline's error at `width`).
     let tolerance: Int32 = 2
     /// Side of the square that opens the glare mask (thin white structures are not glare).
+    /// Print in the reference, for designs judged by the print they lose (see above).
+    let printValue: Int32 = 170
+    /// The photo's darkest value near print that counts as the print washed out.
+    let lostValue: Int32 = 200
+    /// Side of the square around a pixel searched for print.
+    let printWindow: Int32 = 7
+    /// Pixels that square is widened by in the photo: print is thin, so an outline 2% off
+    /// (5 pixels at `width`) moves it out of a square widened by 2 (the PR front read 0.0045).
+    let printTolerance: Int32 = 4
     let opening: Int32 = 5
     /// Share of the width along each edge left out.
     let edgeBand: Float = 0.04
@@ -54,13 +74,25 @@ final class ReferenceGlare: @unchecked Sendable {
     /// By reference path; nil when it cannot be loaded (not retried).
     private var cache: [String: Entry?] = [:]
 
-    /// The largest glare patch's share of the document, or nil when the design is mostly white
-    /// or has no reference.
+    /// The largest glare patch's share of the document (over non-white design, or over the print
+    /// of a mostly white one), or nil when there is no reference to compare with.
     /// - Parameter corners: the document's outline in `frame`, in the document's own order.
     func measure(_ frame: Image, corners: Quad, reference url: URL) throws -> Double? {
-        guard frame.channels == 3, let entry = try reference(url), entry.whiteShare <= Self.maximumWhiteShare else { return nil }
+        guard frame.channels == 3, let entry = try reference(url) else { return nil }
         let flat = try frame.warped(corners, width: entry.image.width, height: entry.image.height)
+        if entry.whiteShare > Self.maximumWhiteShare {
+            return try Double(printLoss(flat, entry.image).largest_patch)
+        }
         return try Double(compare(flat, entry.image).largest_patch)
+    }
+
+    private func printLoss(_ flat: Image, _ reference: Image) throws -> dv_reference_glare {
+        var out = dv_reference_glare()
+        try DocVision.check {
+            dv_measure_print_washout(flat.native.handle, reference.native.handle, glareValue, glareSaturation, printValue,
+                                     lostValue, printWindow, printTolerance, edgeBand, &out, $0)
+        }
+        return out
     }
 
     private func compare(_ flat: Image, _ reference: Image) throws -> dv_reference_glare {
