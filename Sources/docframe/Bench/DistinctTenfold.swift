@@ -71,6 +71,17 @@ enum DistinctTenfold {
 
     /// The built-in templates plus 9 x their count of distinct ones; the scratch folder to remove.
     static func recognizer(_ catalog: TemplateCatalog, designs folder: URL) throws -> (Recognizer, URL) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("docframe-bench-\(UUID().uuidString)")
+        var all = catalog
+        for url in try trainDistractors(catalog, designs: folder, into: scratch) {
+            for trained in try TemplateCatalog.loadFolder(url) { all.add(trained) }
+        }
+        return (try Recognizer(catalog: all), scratch)
+    }
+
+    /// Trains the 9 x `catalog`'s count distinct templates into `output` (one folder each, the
+    /// form `docframe classify --templates` loads); returns their folders.
+    static func trainDistractors(_ catalog: TemplateCatalog, designs folder: URL, into output: URL) throws -> [URL] {
         let rendered = try renderedDesigns(in: folder)
         let builtIn = try catalog.templates.compactMap { t -> SampleSet? in
             guard let url = t.referenceURL else { return nil }
@@ -85,20 +96,19 @@ enum DistinctTenfold {
         guard plan.count >= wanted else {
             throw DocFrameError(.invalidArgument, "\(folder.path): \(rendered.count) designs give \(plan.count) templates, \(wanted) needed")
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("docframe-bench-\(UUID().uuidString)")
         var trainer = TemplateTrainer()
         trainer.checkConfusion = false
         let base = catalog.templates[0]
-        var all = catalog
+        var folders: [URL] = []
         for (set, variant) in plan.prefix(wanted) {
             let samples = try set.images.enumerated().map { k, image in ("\(set.name)\(variant.rawValue)-\(k).png", try variant.apply(image)) }
             var t = DocumentTemplate(id: "bench-\(set.name)\(variant.rawValue)", label: base.label, kind: base.kind,
                                      jurisdiction: "XX-\(set.name)\(variant.rawValue)", side: base.side, format: set.format)
             t.regions = []
-            let out = scratch.appendingPathComponent(t.id)
+            let out = output.appendingPathComponent(t.id)
             _ = try trainer.train(t, samples: samples, output: out)
-            for trained in try TemplateCatalog.loadFolder(out) { all.add(trained) }
+            folders.append(out)
         }
-        return (try Recognizer(catalog: all), scratch)
+        return folders
     }
 }
