@@ -59,6 +59,35 @@ dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_erro
     });
 }
 
+namespace {
+
+/// Clears the band along a flattened document's edges: the outline's error puts the table (or
+/// the card's own white rim) there.
+void clearEdgeBand(cv::Mat &mask, float edge_band) {
+    const int band = std::max(0, static_cast<int>(std::lround(edge_band * mask.cols)));
+    if (band > 0 && 2 * band < mask.cols && 2 * band < mask.rows) {
+        mask.rowRange(0, band).setTo(0);
+        mask.rowRange(mask.rows - band, mask.rows).setTo(0);
+        mask.colRange(0, band).setTo(0);
+        mask.colRange(mask.cols - band, mask.cols).setTo(0);
+    }
+}
+
+/// The glare mask's share of the document, and its largest 8-connected patch's: a glare is one
+/// patch; scattered specks (sensor noise, a white thread of the guilloche the reference blurs
+/// away) are not.
+void measurePatches(const cv::Mat &glare, dv_reference_glare *out) {
+    const double area = static_cast<double>(glare.total());
+    out->total = static_cast<float>(cv::countNonZero(glare) / area);
+    cv::Mat labels, stats, centroids;
+    const int n = cv::connectedComponentsWithStats(glare, labels, stats, centroids, 8, CV_32S);
+    int largest = 0;
+    for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+    out->largest_patch = static_cast<float>(largest / area);
+}
+
+}  // namespace
+
 dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
                                      int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
                                      int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
@@ -87,24 +116,11 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
         if (tolerance > 0) cv::dilate(white, white, cv::Mat::ones(2 * tolerance + 1, 2 * tolerance + 1, CV_8U));
         glare.setTo(0, white);
         // The outline's error puts the table (or the card's own white rim) into the edge band.
-        const int band = std::max(0, static_cast<int>(std::lround(edge_band * f.cols)));
-        if (band > 0 && 2 * band < f.cols && 2 * band < f.rows) {
-            glare.rowRange(0, band).setTo(0);
-            glare.rowRange(f.rows - band, f.rows).setTo(0);
-            glare.colRange(0, band).setTo(0);
-            glare.colRange(f.cols - band, f.cols).setTo(0);
-        }
+        clearEdgeBand(glare, edge_band);
         // A glare is a solid blob; a barcode's white modules or a thin white frame of the
         // artwork shifted by the outline's error are not.
         if (opening > 1) cv::morphologyEx(glare, glare, cv::MORPH_OPEN, cv::Mat::ones(opening, opening, CV_8U));
-        out->total = static_cast<float>(cv::countNonZero(glare) / area);
-        // A glare is one patch; scattered specks (sensor noise, a white thread of the guilloche
-        // the reference blurs away) are not.
-        cv::Mat labels, stats, centroids;
-        const int n = cv::connectedComponentsWithStats(glare, labels, stats, centroids, 8, CV_32S);
-        int largest = 0;
-        for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
-        out->largest_patch = static_cast<float>(largest / area);
+        measurePatches(glare, out);
         return dv::ok(error);
     });
 }
@@ -139,21 +155,9 @@ dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *re
             for (int x = 0; x < f.cols; ++x)
                 g[x] = (v[x] >= glare_value && s[x] <= glare_saturation && d[x] < print_value && p[x] >= lost_value) ? 255 : 0;
         }
-        const int band = std::max(0, static_cast<int>(std::lround(edge_band * f.cols)));
-        if (band > 0 && 2 * band < f.cols && 2 * band < f.rows) {
-            glare.rowRange(0, band).setTo(0);
-            glare.rowRange(f.rows - band, f.rows).setTo(0);
-            glare.colRange(0, band).setTo(0);
-            glare.colRange(f.cols - band, f.cols).setTo(0);
-        }
-        const double area = static_cast<double>(f.total());
+        clearEdgeBand(glare, edge_band);
         out->reference_white = 0;
-        out->total = static_cast<float>(cv::countNonZero(glare) / area);
-        cv::Mat labels, stats, centroids;
-        const int n = cv::connectedComponentsWithStats(glare, labels, stats, centroids, 8, CV_32S);
-        int largest = 0;
-        for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
-        out->largest_patch = static_cast<float>(largest / area);
+        measurePatches(glare, out);
         return dv::ok(error);
     });
 }
