@@ -86,6 +86,17 @@ void measurePatches(const cv::Mat &glare, dv_reference_glare *out) {
     out->largest_patch = static_cast<float>(largest / area);
 }
 
+/// What both glare measures need: a flattened photo and its template reference, the same size,
+/// in colour, and somewhere to put the result.
+dv_status checkPair(const dv_image *flattened, const dv_image *reference, const dv_reference_glare *out, dv_error *error) {
+    DV_REQUIRE(flattened && reference && out, error, "null pointer");
+    const cv::Mat &f = flattened->mat, &r = reference->mat;
+    DV_REQUIRE(f.cols == r.cols && f.rows == r.rows, error, "sizes differ (%dx%d, %dx%d)", f.cols, f.rows, r.cols, r.rows);
+    DV_REQUIRE(f.cols >= 16 && f.rows >= 16, error, "image too small (%dx%d)", f.cols, f.rows);
+    DV_REQUIRE(f.channels() == 3 && r.channels() == 3, error, "colour images required");
+    return DV_OK;
+}
+
 }  // namespace
 
 dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
@@ -93,11 +104,8 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
                                      int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
                                      dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
-        DV_REQUIRE(flattened && reference && out, error, "null pointer");
+        if (dv_status s = checkPair(flattened, reference, out, error); s != DV_OK) return s;
         const cv::Mat &f = flattened->mat, &r = reference->mat;
-        DV_REQUIRE(f.cols == r.cols && f.rows == r.rows, error, "sizes differ (%dx%d, %dx%d)", f.cols, f.rows, r.cols, r.rows);
-        DV_REQUIRE(f.cols >= 16 && f.rows >= 16, error, "image too small (%dx%d)", f.cols, f.rows);
-        DV_REQUIRE(f.channels() == 3 && r.channels() == 3, error, "colour images required");
         cv::Mat fh, rh;
         cv::cvtColor(f, fh, cv::COLOR_BGR2HSV);
         cv::cvtColor(r, rh, cv::COLOR_BGR2HSV);
@@ -129,11 +137,8 @@ dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *re
                                    int32_t glare_saturation, int32_t print_value, int32_t lost_value, int32_t window,
                                    int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
-        DV_REQUIRE(flattened && reference && out, error, "null pointer");
+        if (dv_status s = checkPair(flattened, reference, out, error); s != DV_OK) return s;
         const cv::Mat &f = flattened->mat, &r = reference->mat;
-        DV_REQUIRE(f.cols == r.cols && f.rows == r.rows, error, "sizes differ (%dx%d, %dx%d)", f.cols, f.rows, r.cols, r.rows);
-        DV_REQUIRE(f.cols >= 16 && f.rows >= 16, error, "image too small (%dx%d)", f.cols, f.rows);
-        DV_REQUIRE(f.channels() == 3 && r.channels() == 3, error, "colour images required");
         DV_REQUIRE(window >= 1 && tolerance >= 0, error, "bad window %d or tolerance %d", window, tolerance);
         cv::Mat fh, rh;
         cv::cvtColor(f, fh, cv::COLOR_BGR2HSV);
