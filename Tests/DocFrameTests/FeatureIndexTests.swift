@@ -29,6 +29,10 @@ struct FeatureIndexTests {
             #expect(fast.count == index.templateCount)
             #expect(fast.map(\.votes) == plain.map(\.votes), "photo \(k)")
             #expect(fast.map(\.fingerprint) == plain.map(\.fingerprint), "photo \(k)")
+            // The buckets (CPUs without the row scan) too, whichever path `fast` took here.
+            let buckets = try index.votes(query, .buckets)
+            #expect(buckets.map(\.votes) == plain.map(\.votes), "photo \(k)")
+            #expect(buckets.map(\.fingerprint) == plain.map(\.fingerprint), "photo \(k)")
             total += fast.map(\.votes).reduce(0, +)
         }
         // The photos show documents: there were votes to compare.
@@ -44,6 +48,7 @@ struct FeatureIndexTests {
             let plain = try index.votes(query, .plainly)
             #expect(fast.map(\.votes) == plain.map(\.votes), "photo \(k)")
             #expect(fast.map(\.fingerprint) == plain.map(\.fingerprint), "photo \(k)")
+            #expect(try index.votes(query, .buckets).map(\.fingerprint) == plain.map(\.fingerprint), "photo \(k)")
             // Copies vote alike: the index treats every template on its own.
             let n = features.count
             #expect(Array(fast[0..<n].map(\.votes)) == Array(fast[n..<2 * n].map(\.votes)))

@@ -65,6 +65,8 @@ final class FeatureIndex: @unchecked Sendable {
         case plainly = 1
         /// What `match` verifies from: on a large index, full voting for a screened shortlist only.
         case shortlisted = 2
+        /// `fast` through the LSH buckets, never the row scan (the path of CPUs without AVX-512).
+        case buckets = 3
     }
 
     /// The votes of `query` per template in catalog order, with an order-sensitive fingerprint of
