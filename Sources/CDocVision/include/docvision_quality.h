@@ -80,6 +80,10 @@ dv_status dv_layout_weights(const float *mask, int32_t width, int32_t height, fl
 /// for all ones) says how much each of the reference's cells counts.
 dv_status dv_layout_compare(const float *query, const float *reference, const float *weights, float *upright, float *turned,
                             dv_error *error);
+/// dv_layout_compare (`plainly` 0) or the same by the plain reference computation (1), for tests:
+/// both must agree exactly.
+dv_status dv_layout_compare_as(const float *query, const float *reference, const float *weights, int32_t plainly, float *upright,
+                               float *turned, dv_error *error);
 
 #ifdef __cplusplus
 }

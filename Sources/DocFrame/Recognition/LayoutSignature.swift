@@ -47,18 +47,19 @@ struct LayoutSignature: Sendable {
     }
 
     /// Similarity to `reference`, -1...1, as it is and turned 180 degrees, counted where the
-    /// reference's weights say its design is.
-    func similarity(to reference: LayoutSignature) throws -> (upright: Double, turned: Double) {
+    /// reference's weights say its design is. `plainly`: by the shim's plain reference computation
+    /// (for tests: it must give exactly the same).
+    func similarity(to reference: LayoutSignature, plainly: Bool = false) throws -> (upright: Double, turned: Double) {
         var upright: Float = 0
         var turned: Float = 0
         try values.withUnsafeBufferPointer { q in
             try reference.values.withUnsafeBufferPointer { r in
                 if let weights = reference.weights {
                     try weights.withUnsafeBufferPointer { w in
-                        try DocVision.check { dv_layout_compare(q.baseAddress, r.baseAddress, w.baseAddress, &upright, &turned, $0) }
+                        try DocVision.check { dv_layout_compare_as(q.baseAddress, r.baseAddress, w.baseAddress, plainly ? 1 : 0, &upright, &turned, $0) }
                     }
                 } else {
-                    try DocVision.check { dv_layout_compare(q.baseAddress, r.baseAddress, nil, &upright, &turned, $0) }
+                    try DocVision.check { dv_layout_compare_as(q.baseAddress, r.baseAddress, nil, plainly ? 1 : 0, &upright, &turned, $0) }
                 }
             }
         }
