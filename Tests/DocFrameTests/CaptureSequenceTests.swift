@@ -24,7 +24,17 @@ struct CaptureSequenceTests {
     }
 
     func replay(_ name: String, kind: DocumentKind = .driversLicense) throws -> Run {
-        let folder = Self.root + "/" + name
+        let run = try Self.replay(folder: Self.root + "/" + name, kind: kind)
+        // Every committed sequence shows the Ontario license (or no Ontario card): its twin's
+        // label, a guess from an unread header, must never appear.
+        #expect(!run.states.contains { $0.label == "Ontario Photo Card" || $0.instruction.key == .wrongDocument && $0.label == "ID card" },
+                "\(name): the license's twin was named")
+        return run
+    }
+
+    /// Replays a sequence folder (frames and `sequence.json`, as `synthesize-captures --sequence`
+    /// writes them) through a session with the built-in recognizer.
+    static func replay(folder: String, kind: DocumentKind = .driversLicense) throws -> Run {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sequence.json"))) as! [String: Any]
         let frames = json["frames"] as! [[String: Any]]
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: kind), analyzer: RecognitionFixtures.builtIn)
@@ -40,10 +50,6 @@ struct CaptureSequenceTests {
             run.states.append(state)
             if captured { run.taken.append(i) }
         })
-        // Every committed sequence shows the Ontario license (or no Ontario card): its twin's
-        // label, a guess from an unread header, must never appear.
-        #expect(!run.states.contains { $0.label == "Ontario Photo Card" || $0.instruction.key == .wrongDocument && $0.label == "ID card" },
-                "\(name): the license's twin was named")
         return run
     }
 
