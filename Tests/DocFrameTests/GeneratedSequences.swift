@@ -2,8 +2,8 @@ import Foundation
 @testable import DocFrame
 
 /// Capture sequences made at test time by TrainingData's sequence mode (`synthesize-captures
-/// --sequence`) from the committed flats, so new scripts cost no committed data. Each is made
-/// once per test process, into a temporary folder; the tool is deterministic for a seed.
+/// --sequence`) from the committed flats, so new scripts cost no committed data (the tool is
+/// deterministic for a seed).
 enum GeneratedSequences {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -13,20 +13,14 @@ enum GeneratedSequences {
         repository.appendingPathComponent("TrainingData/flat/" + name).path
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var made: [String: String] = [:]
-
-    /// The folder of the sequence for `script` (segment:seconds, ...), made on first use.
-    static func folder(script: String, front: String, back: String? = nil, passport: String? = nil, fps: Int = 10,
-                       size: String = "426x240", seed: Int = 1) throws -> String {
+    /// Makes the sequence for `script` (segment:seconds, ...) in a fresh temporary folder and
+    /// returns it; the test removes it (`defer`), so runs leave nothing in /tmp.
+    static func make(script: String, front: String, back: String? = nil, passport: String? = nil, fps: Int = 10,
+                     size: String = "426x240", seed: Int = 1) throws -> String {
         var arguments = ["--sequence", script, "--front", flat(front), "--fps", String(fps), "--frame-size", size,
                          "--seed", String(seed)]
         if let back { arguments += ["--back", flat(back)] }
         if let passport { arguments += ["--passport", flat(passport)] }
-        let key = arguments.joined(separator: " ")
-        lock.lock()
-        defer { lock.unlock() }
-        if let folder = made[key] { return folder }
         let folder = NSTemporaryDirectory() + "docframe-sequence-" + UUID().uuidString
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try toolPath())
@@ -36,9 +30,9 @@ enum GeneratedSequences {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw DocFrameError(.internalError, "synthesize-captures \(key) exited with \(process.terminationStatus)")
+            try? FileManager.default.removeItem(atPath: folder)
+            throw DocFrameError(.internalError, "synthesize-captures \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }
-        made[key] = folder
         return folder
     }
 

@@ -77,8 +77,8 @@ struct CaptureRules: Sendable {
     }
 
     /// This very frame may be taken: its own reference-glare reading is not over the threshold
-    /// (row 9 judges glare over `CapturePolicy.glareFrames` frames, so a glare seen on one frame
-    /// only does not restart the hold, but that frame is not the photo).
+    /// (row 9 judges glare over the last `CapturePolicy.glareFrames` frames, so a glare read on
+    /// one frame only does not restart the hold, but that frame is not the photo).
     func frameClear(_ observation: TrackedObservation) -> Bool {
         observation.frameReferenceGlare.map { $0 <= policy.maxReferenceGlare } ?? true
     }

@@ -53,7 +53,7 @@ struct DocumentTracker: Sendable {
     private(set) var fullSince: Double?
     private var lastReferenceGlare: Double?
     /// This track's last `CapturePolicy.glareFrames` reference-glare readings (the newest last):
-    /// glare is judged on the least of them, so a one-frame reading does not count.
+    /// glare is judged on their lower median, so a one-frame reading does not count.
     private var recentReferenceGlare: [Double] = []
     /// The epoch whose document has had an answer about the whole card (live sessions).
     private var answeredEpoch: Int?
@@ -393,9 +393,11 @@ struct DocumentTracker: Sendable {
                     recentReferenceGlare = []
                 }
             }
-            // Judged on the least of the last readings (`CapturePolicy.glareFrames`): a glare
-            // that is really there stays for more than a frame, a one-frame reading does not.
-            observation.referenceGlare = recentReferenceGlare.min()
+            // Judged on the (lower) median of the last readings (`CapturePolicy.glareFrames`): a
+            // glare that is really there reads over the threshold on most frames, a one-frame
+            // reading does not count.
+            let sorted = recentReferenceGlare.sorted()
+            observation.referenceGlare = sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
             observation.frameReferenceGlare = lastReferenceGlare
         } else {
             lastReferenceGlare = nil

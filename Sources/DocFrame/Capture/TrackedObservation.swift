@@ -24,7 +24,7 @@ struct TrackedObservation: Sendable {
     /// `orientation` is then known. Empty otherwise.
     var lookAlikes: [DocumentIdentity] = []
     /// `FrameAnalyzing.referenceGlare` for the recognised document, when the analyzer judges it:
-    /// the least of the track's last `CapturePolicy.glareFrames` readings (what row 9 judges).
+    /// the lower median of the track's last `CapturePolicy.glareFrames` readings (what row 9 judges).
     var referenceGlare: Double?
     /// This frame's own reading (or the last frame's that agreed with the track): a frame that
     /// reads over the threshold is never auto-captured, even while the hold goes on.
