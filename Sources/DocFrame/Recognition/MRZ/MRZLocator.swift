@@ -15,9 +15,7 @@ struct MRZLocator: Sendable {
     func groups(in lines: [TextLineBox], imageWidth: Int, imageHeight: Int, limit: Int = 3) -> [Group] {
         // Long, thin, near-horizontal lines only. An OCR-B character is about 0.7 of its line
         // box height wide, so 30 characters make a box at least ~15 times as long as high.
-        let joined = TextLineJoining.joins(in: lines)
-        let joins = Set(joined)
-        let candidates = (lines + joined).sorted { $0.centerY < $1.centerY }.filter {
+        let candidates = lines.filter {
             $0.width >= 12 * $0.height && abs($0.angle) <= 30 && $0.width >= 0.15 * Double(imageWidth)
         }
         var groups: [Group] = []
@@ -36,9 +34,7 @@ struct MRZLocator: Sendable {
                 options.append(Array(members.suffix(2)))
             }
             for option in options {
-                // A zone with a line joined from pieces (glare) only after every zone found whole.
-                let penalty = option.contains(where: joins.contains) ? 10.0 : 0
-                groups.append(Group(lines: option, score: score(option, imageWidth: imageWidth, imageHeight: imageHeight) - penalty))
+                groups.append(Group(lines: option, score: score(option, imageWidth: imageWidth, imageHeight: imageHeight)))
             }
         }
         return Array(groups.sorted { $0.score > $1.score }.prefix(limit))
