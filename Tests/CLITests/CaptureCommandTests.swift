@@ -23,6 +23,7 @@ struct CaptureCommandTests {
     func nothingInView() throws {
         let folder = try frames(12)
         defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try DocFrameProcess.run(["capture", "--kind", "passport", "--fps", "10", "--lang", "es", folder.path])
         #expect(outcome.status == 1)
         let out = try lines(outcome.stdout)
@@ -40,6 +41,7 @@ struct CaptureCommandTests {
     func cancel() throws {
         let folder = try frames(10)
         defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try DocFrameProcess.run(["capture", "--kind", "driversLicense", "--cancel-at", "0.1", folder.path])
         #expect(outcome.status == 1)
         let out = try lines(outcome.stdout)
@@ -50,6 +52,7 @@ struct CaptureCommandTests {
     @Test("usage errors exit 2")
     func usage() throws {
         let folder = try frames(1)
+        defer { try? FileManager.default.removeItem(at: folder) }
         defer { try? FileManager.default.removeItem(at: folder) }
         for arguments in [["capture", folder.path], ["capture", "--kind", "healthCard", folder.path],
                           ["capture", "--kind", "passport", "--viewport", "wide", folder.path],

@@ -38,6 +38,7 @@ struct DocFrameProcess {
                        stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// A fresh temporary folder for one test's files; the test removes it (`defer`), so runs leave nothing in /tmp.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docframe-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

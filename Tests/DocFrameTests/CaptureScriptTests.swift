@@ -43,6 +43,8 @@ struct Shot: Sendable {
     var blur = 0.05
     var glare = 0.0
     var cutOff = false
+    /// What the analyzer's `referenceGlare` reads for this frame (nil: it cannot judge).
+    var referenceGlare: Double?
     /// Shape (width over height); nil: the identity's format, or ID-1.
     var aspect: Double?
     /// Look-alikes the classifier could not tell `identity` from (its header unread).
@@ -79,14 +81,20 @@ struct Shot: Sendable {
 final class ScriptedAnalyzer: FrameAnalyzing, @unchecked Sendable {
     private let lock = NSLock()
     private var current: DocumentObservation = DocumentObservation()
+    private var currentReferenceGlare: Double?
     private var requests: [AnalysisRequest] = []
     /// Called inside `analyze` (to block it in the live-mode test).
     var onAnalyze: (@Sendable (AnalysisDepth) -> Void)?
     /// Called inside `analyze` with the whole request (to slow down partial classifications).
     var onRequest: (@Sendable (AnalysisRequest) -> Void)?
 
-    func set(_ observation: DocumentObservation) {
-        lock.lock(); current = observation; lock.unlock()
+    func set(_ observation: DocumentObservation, referenceGlare: Double? = nil) {
+        lock.lock(); current = observation; currentReferenceGlare = referenceGlare; lock.unlock()
+    }
+
+    func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double? {
+        lock.lock(); defer { lock.unlock() }
+        return currentReferenceGlare
     }
 
     var depths: [AnalysisDepth] {
@@ -174,9 +182,10 @@ final class CaptureHarness {
         let count = Int((seconds * fps).rounded())
         let t0 = t
         for _ in 0..<count {
-            let observation = shot(t - t0)?.observation(in: guide, frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)
+            let current = shot(t - t0)
+            let observation = current?.observation(in: guide, frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)
                 ?? DocumentObservation()
-            analyzer.set(observation)
+            analyzer.set(observation, referenceGlare: current?.referenceGlare)
             let update = try session.process(Self.blank, at: t, deviceOrientation: device)
             steps.append(Step(frame: steps.count, t: t, state: update.state, events: update.events))
             t = Double(steps.count) / fps

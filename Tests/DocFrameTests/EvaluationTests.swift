@@ -104,6 +104,7 @@ struct EvaluationTests {
     @Test("ground truth is read from sidecar folders, skipping non-capture JSON")
     func readsSidecars() throws {
         let root = NSTemporaryDirectory() + "docframe-eval-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/test", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/train", withIntermediateDirectories: true)
         let capture = #"{"templateId": "ca-qc-dl-back", "kind": "driversLicense", "side": "back", "corners": [[0, 0], [10, 0], [10, 6], [0, 6]], "orientation": 270, "coverage": 0.3, "conditions": ["sideways"], "negative": false}"#

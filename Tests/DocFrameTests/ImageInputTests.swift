@@ -60,12 +60,14 @@ import Testing
 
     @Test func zeroByteFileIsEmptyFile() throws {
         let path = try write([], named: "empty.jpg")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         #expect(code { try Image(contentsOfFile: path) } == .emptyFile)
         #expect(code { try Image(encoded: [UInt8]()) } == .emptyFile)
     }
 
     @Test func textFileNamedPNGIsNotAnImage() throws {
         let path = try write(Array("this is not a picture, just text\n".utf8), named: "fake.png")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         #expect(code { try Image(contentsOfFile: path) } == .notAnImage)
     }
 
@@ -85,6 +87,7 @@ import Testing
     /// A 100-byte file claiming 20000x20000 pixels (1.2 GB decoded) is refused from its header.
     @Test func hugePNGHeaderIsImageTooLargeWithoutDecoding() throws {
         let path = try write(TestImages.pngHeader(width: 20000, height: 20000), named: "bomb.png")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         #expect(code { try Image(contentsOfFile: path) } == .imageTooLarge)
         // The budget is configurable: a small one refuses an ordinary image too.
         let small = try TestImages.halves().encoded(as: .png)

@@ -10,6 +10,7 @@ struct TemplateTests {
      "policy": "unusable", "regions": {"header": {"rect": [300, 20, 600, 90], "text": "TEST CARD"}, "photo": {"rect": [40, 150, 260, 330]}}}
     """
 
+    /// A fresh temporary folder for one test's files; the test removes it (`defer`), so runs leave nothing in /tmp.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docframe-template-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -51,7 +51,7 @@ extension TestImages {
         return Array(jpeg[0..<2]) + app1 + Array(jpeg[2...])
     }
 
-    /// A fresh temporary folder for one test's files.
+    /// A fresh temporary folder for one test's files; the test removes it (`defer`), so runs leave nothing in /tmp.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docframe-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -33,7 +33,7 @@ enum SynthesisFixture {
         try Image(pixels: cardPixels(), width: width, height: height, bytesPerRow: width * 3, format: .bgr)
     }
 
-    /// A folder holding `test-card-front-1.png` and its sidecar.
+    /// A fresh folder holding `test-card-front-1.png` and its sidecar; the test removes it.
     static func flatFolder() throws -> String {
         let dir = try temporaryFolder("flat")
         try card().write(to: dir + "/test-card-front-1.png", as: .png)
@@ -44,6 +44,7 @@ enum SynthesisFixture {
         return dir
     }
 
+    /// A fresh temporary folder for one test's files; the test removes it (`defer`), so runs leave nothing in /tmp.
     static func temporaryFolder(_ name: String) throws -> String {
         let dir = NSTemporaryDirectory() + "docframe-synth-\(name)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

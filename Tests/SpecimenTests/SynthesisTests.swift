@@ -9,7 +9,9 @@ struct SynthesisTests {
     @Test("ground-truth corners land on the document, in its own order")
     func cornersLandOnTheDocument() throws {
         let flat = try SynthesisFixture.flatFolder()
+        defer { try? FileManager.default.removeItem(atPath: flat) }
         let out = try SynthesisFixture.temporaryFolder("corners")
+        defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(try SynthesisFixture.run(["--in", flat, "--out", out, "--per-image", "4", "--seed", "11", "--max-size", "800",
                                           "--conditions", "clean,tilt,upside_down,sideways"]) == 0)
         let card = try SynthesisFixture.card()
@@ -36,7 +38,9 @@ struct SynthesisTests {
     @Test("an upside-down capture has orientation 180 and its top-left near the image's bottom-right")
     func upsideDown() throws {
         let flat = try SynthesisFixture.flatFolder()
+        defer { try? FileManager.default.removeItem(atPath: flat) }
         let out = try SynthesisFixture.temporaryFolder("upside")
+        defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(try SynthesisFixture.run(["--in", flat, "--out", out, "--per-image", "3", "--conditions", "upside_down", "--max-size", "640"]) == 0)
         for n in 1...3 {
             let json = try SynthesisFixture.sidecar("\(out)/test-card-front-1-\(n).json")
@@ -58,7 +62,9 @@ struct SynthesisTests {
     @Test("the same seed gives the same files; another seed other files")
     func deterministic() throws {
         let flat = try SynthesisFixture.flatFolder()
+        defer { try? FileManager.default.removeItem(atPath: flat) }
         let a = try SynthesisFixture.temporaryFolder("a"), b = try SynthesisFixture.temporaryFolder("b"), c = try SynthesisFixture.temporaryFolder("c")
+        defer { for dir in [a, b, c] { try? FileManager.default.removeItem(atPath: dir) } }
         for (dir, seed) in [(a, "3"), (b, "3"), (c, "4")] {
             #expect(try SynthesisFixture.run(["--in", flat, "--out", dir, "--per-image", "2", "--negatives", "1", "--seed", seed,
                                               "--conditions", "glare,blur,occluded", "--max-size", "640"]) == 0)
@@ -73,6 +79,7 @@ struct SynthesisTests {
     @Test("negatives are marked negative, with the object they show")
     func negatives() throws {
         let out = try SynthesisFixture.temporaryFolder("neg")
+        defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(try SynthesisFixture.run(["--out", out, "--negatives", "6", "--seed", "2", "--max-size", "640"]) == 0)
         var objects = Set<String>()
         for n in 1...6 {
@@ -91,7 +98,9 @@ struct SynthesisTests {
     @Test("a sequence has its segments, frames and per-frame ground truth")
     func sequence() throws {
         let flat = try SynthesisFixture.flatFolder()
+        defer { try? FileManager.default.removeItem(atPath: flat) }
         let out = try SynthesisFixture.temporaryFolder("seq")
+        defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(try SynthesisFixture.run(["--sequence", "empty:0.5,front:1,upside_down_front:0.5", "--front", flat + "/test-card-front-1.png",
                                           "--fps", "10", "--frame-size", "320x180", "--out", out]) == 0)
         let json = try SynthesisFixture.sidecar(out + "/sequence.json")
@@ -121,7 +130,9 @@ struct SynthesisTests {
     @Test("flats convert to JPEG with their sidecars; a contact sheet draws a folder")
     func convertAndContactSheet() throws {
         let flat = try SynthesisFixture.flatFolder()
+        defer { try? FileManager.default.removeItem(atPath: flat) }
         let out = try SynthesisFixture.temporaryFolder("convert")
+        defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(try SynthesisFixture.run(["--convert-flats", flat, out, "90"]) == 0)
         let jpeg = try Image(contentsOfFile: out + "/test-card-front-1.jpg")
         #expect(jpeg.width == SynthesisFixture.width && jpeg.height == SynthesisFixture.height)

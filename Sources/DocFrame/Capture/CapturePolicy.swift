@@ -61,6 +61,17 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// read 0 clean and 0.0015 at most with their outline 2% off, 0.0038-0.0073 with a glare spot
     /// over the Quebec back's text block.
     public var maxReferenceGlare: Double = 0.003
+    /// Row 9 judges reference glare on the lower median of the track's last this many readings:
+    /// glare counts once it reads over `maxReferenceGlare` on most of them (two of three), so a
+    /// reading over it on one frame only neither shows "Avoid the glare" nor restarts the steady
+    /// hold; that frame itself is still never auto-captured (the capture waits for the next frame
+    /// whose own reading is clear, the hold goes on). At 426x240, a glare-free Quebec licence
+    /// front read 0-0.0025 on most frames but 0.0033 and 0.0050 on single frames (jpeg noise and
+    /// the outline's jitter at that size); each restarted the hold, and the front was never taken
+    /// in 2 s of holding still. A median rather than the least of two: a real glare whose
+    /// reading hovers at the threshold (a PR card front under a full-strength spot read 0.0018,
+    /// 0.0030, 0.0034, 0.0033, 0.0028 on successive frames) still counts on most frames.
+    public var glareFrames: Int = 3
     /// Maximum `QualityReport.blur` for a capture. On the captures: 21 with the blur condition
     /// (defocus or motion), 134 without. Sweep (blurred caught / sharp flagged): 0.25 15/21,
     /// 9/134 · 0.35 14/21, 7/134 · 0.45 13/21, 4/134 · 0.5 13/21, 3/134 · 0.6 13/21, 1/134 ·

@@ -76,6 +76,13 @@ struct CaptureRules: Sendable {
         return (CaptureRow(.ready, .holdStill, label: label, tick: true), true)
     }
 
+    /// This very frame may be taken: its own reference-glare reading is not over the threshold
+    /// (row 9 judges glare over the last `CapturePolicy.glareFrames` frames, so a glare read on
+    /// one frame only does not restart the hold, but that frame is not the photo).
+    func frameClear(_ observation: TrackedObservation) -> Bool {
+        observation.frameReferenceGlare.map { $0 <= policy.maxReferenceGlare } ?? true
+    }
+
     /// Rows 1-5 for a card known only up to look-alikes (same artwork, same side, other title;
     /// `TrackedObservation.lookAlikes`): a row applies when it would for every one of them
     /// (the kind's rows only when they share the kind and policy; upside down and the wrong

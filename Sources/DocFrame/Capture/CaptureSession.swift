@@ -260,7 +260,7 @@ public final class CaptureSession: @unchecked Sendable {
             try capture(frame, observation: observation, manual: true, guide: guide, at: t, events: &events)
             return nil
         }
-        if checksPass && held >= policy.steadyHold - 1e-9 {
+        if checksPass && held >= policy.steadyHold - 1e-9 && rules.frameClear(observation) {
             try capture(frame, observation: observation, manual: false, guide: guide, at: t, events: &events)
             return nil
         }
@@ -344,7 +344,7 @@ public final class CaptureSession: @unchecked Sendable {
         line += " shown=\(shown?.key.rawValue ?? "-")\(shown?.label != nil ? "+label" : "")"
         line += " due=\(candidate.key.rawValue) doc=\(observation.identity?.templateId ?? "-") epoch=\(tracker.epoch)"
         line += " entering=\(observation.entering) awaiting=\(observation.awaitingIdentity) unconfirmed=\(observation.unconfirmed)"
-        line += " steady=\(observation.steady) pass=\(checksPass) blur=\(f(q?.blur)) glare=\(f(q?.glare)) refGlare=\(f(observation.referenceGlare))"
+        line += " steady=\(observation.steady) pass=\(checksPass) blur=\(f(q?.blur)) glare=\(f(q?.glare)) refGlare=\(f(observation.referenceGlare))/\(f(observation.frameReferenceGlare))"
         line += " classify=\(tracker.classifyCount) entryStart=\(f(tracker.entryStart)) fullSince=\(f(tracker.fullSince))"
         if let c = observation.corners { line += " quad=" + c.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ";") }
         line += "\n"

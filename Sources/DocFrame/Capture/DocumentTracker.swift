@@ -52,6 +52,9 @@ struct DocumentTracker: Sendable {
     private(set) var entryStart: Double?
     private(set) var fullSince: Double?
     private var lastReferenceGlare: Double?
+    /// This track's last `CapturePolicy.glareFrames` reference-glare readings (the newest last):
+    /// glare is judged on their lower median, so a one-frame reading does not count.
+    private var recentReferenceGlare: [Double] = []
     /// The epoch whose document has had an answer about the whole card (live sessions).
     private var answeredEpoch: Int?
     /// Live: a first whole-card classification of this document is still running
@@ -82,6 +85,7 @@ struct DocumentTracker: Sendable {
         entryStart = nil
         fullSince = nil
         lastReferenceGlare = nil
+        recentReferenceGlare = []
         epoch += 1
     }
 
@@ -376,18 +380,28 @@ struct DocumentTracker: Sendable {
         if let identity = known {
             // Glare against the template's reference, on this frame's own outline when it agrees
             // with the track (an outlier was measured on the wrong region: keep the last value).
-            if outlier {
-                observation.referenceGlare = lastReferenceGlare
-            } else {
+            if !outlier {
                 // A failed measurement is "cannot judge" (nil: the session falls back to the
                 // quality report's glare), not a failed frame: the track is already updated
                 // for this frame, and the session skips only frames whose analysis failed
                 // before anything changed.
                 lastReferenceGlare = (try? analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)) ?? nil
-                observation.referenceGlare = lastReferenceGlare
+                if !continuous { recentReferenceGlare = [] }
+                if let reading = lastReferenceGlare {
+                    recentReferenceGlare = Array((recentReferenceGlare + [reading]).suffix(max(1, policy.glareFrames)))
+                } else {
+                    recentReferenceGlare = []
+                }
             }
+            // Judged on the (lower) median of the last readings (`CapturePolicy.glareFrames`): a
+            // glare that is really there reads over the threshold on most frames, a one-frame
+            // reading does not count.
+            let sorted = recentReferenceGlare.sorted()
+            observation.referenceGlare = sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
+            observation.frameReferenceGlare = lastReferenceGlare
         } else {
             lastReferenceGlare = nil
+            recentReferenceGlare = []
         }
         return observation
     }

@@ -23,8 +23,12 @@ struct TrackedObservation: Sendable {
     /// one of, its header unread (`DocumentObservation.undecidedLookAlikes`, the likelier first);
     /// `orientation` is then known. Empty otherwise.
     var lookAlikes: [DocumentIdentity] = []
-    /// `FrameAnalyzing.referenceGlare` for the recognised document, when the analyzer judges it.
+    /// `FrameAnalyzing.referenceGlare` for the recognised document, when the analyzer judges it:
+    /// the lower median of the track's last `CapturePolicy.glareFrames` readings (what row 9 judges).
     var referenceGlare: Double?
+    /// This frame's own reading (or the last frame's that agreed with the track): a frame that
+    /// reads over the threshold is never auto-captured, even while the hold goes on.
+    var frameReferenceGlare: Double?
 
     static let nothing = TrackedObservation(corners: nil, identity: nil, orientation: nil, quality: nil, steady: false, classified: false)
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// Sequences made at test time from the committed flats (`GeneratedSequences`), replayed with the
+/// real recognizer like the committed ones (`CaptureSequenceTests`, which also checks every run:
+/// rows held, nothing taken glared, cut off or upside down).
+@Suite("Capture sequences made from the flats")
+struct CaptureGeneratedSequenceTests {
+    struct WhiteDesign: Sendable, CustomStringConvertible {
+        var kind: DocumentKind
+        var front: String
+        var back: String
+        var description: String { front }
+    }
+
+    /// Mostly white backs (Quebec's licence) and cards (the PR card, both sides): judged by the
+    /// print they lose (`ReferenceGlare`); before, their white read as glare and they were never
+    /// taken. The Quebec front, judged against its reference, read glare on single frames at this
+    /// size and was never taken either (`CapturePolicy.glareFrames`).
+    @Test("a white design, front then back: both taken automatically, each while it is shown",
+          arguments: [WhiteDesign(kind: .driversLicense, front: "ca-qc-dl-front-1.jpg", back: "ca-qc-dl-back-1.jpg"),
+                      WhiteDesign(kind: .idCard, front: "ca-pr-front-1.jpg", back: "ca-pr-back-1.jpg")])
+    func whiteDesignFrontBack(_ design: WhiteDesign) throws {
+        let folder = try GeneratedSequences.make(script: "front:3,back:5", front: design.front, back: design.back)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CaptureSequenceTests.replay(folder: folder, kind: design.kind)
+        #expect(run.result?.isSuccess == true, "result \(String(describing: run.result))")
+        #expect(run.taken.map { run.segments[$0] } == ["front", "back"])
+        guard case .success(let captures)? = run.result else { return }
+        let stem = String(design.front.dropLast("-front-1.jpg".count))
+        #expect(captures.map { $0.identity?.templateId } == [stem + "-front", stem + "-back"])
+        #expect(captures.allSatisfy { !$0.manual && !$0.whole })
+        #expect(!run.states.contains { $0.instruction.key == .avoidGlare }, "no glare in this sequence")
+    }
+
+    @Test("glare over a white design (the PR card) comes and goes: told to avoid it, never taken under it, taken once it is gone")
+    func whiteDesignGlare() throws {
+        let folder = try GeneratedSequences.make(script: "front:1,glare_front:3.5,front:2.5", front: "ca-pr-front-1.jpg")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CaptureSequenceTests.replay(folder: folder, kind: .idCard)
+        let glared = run.glare.indices.filter { run.glare[$0] >= 1 }
+        #expect(!glared.isEmpty)
+        #expect(glared.contains { run.states[$0].instruction.key == .avoidGlare }, "the user is told about the glare")
+        let taken = try #require(run.taken.first)
+        #expect(taken > glared.last!, "taken after the glare is gone")
+    }
+}
