@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DocFrame
 
 /// `docframe capture` as a user runs it: a frame folder in, JSON lines out (DESIGN.md).
 @Suite("docframe capture")
@@ -35,6 +36,22 @@ struct CaptureCommandTests {
         #expect((first["instruction"] as? [String: Any])?["text"] as? String == "Llena el marco con la página de la foto de tu pasaporte")
         #expect((first["guide"] as? [Double])?.count == 4)
         #expect(out.last?["event"] as? String == "finished" && out.last?["failureKind"] as? String == "endOfInput")
+    }
+
+    @Test("--viewport lays the guide out for that screen (a portrait phone over a landscape frame), in frame pixels")
+    func viewport() throws {
+        let folder = try frames(2)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func guide(_ extra: [String]) throws -> [Double] {
+            let outcome = try DocFrameProcess.run(["capture", "--kind", "driversLicense"] + extra + [folder.path])
+            let first = try #require(try lines(outcome.stdout).first { $0["type"] as? String == "frame" })
+            return try #require(first["guide"] as? [Double])
+        }
+        let expected = GuideLayout.default.guide(frameWidth: 320, frameHeight: 180, viewport: ViewportSize(width: 390, height: 844),
+                                                 format: .id1)
+        let phone = try guide(["--viewport", "390x844"])
+        #expect(zip(phone, [expected.x, expected.y, expected.width, expected.height]).allSatisfy { abs($0 - $1) <= 0.051 }, "\(phone)")
+        #expect(phone != (try guide([])), "the frame's own layout differs")
     }
 
     @Test("--cancel-at ends with a cancelled failure")

@@ -39,6 +39,21 @@ struct CaptureSequenceTests {
             }
             start = i
         }
+        let step = run.times.count > 1 ? run.times[1] - run.times[0] : 0
+        for i in run.taken {
+            // (Replays here never press the shutter: every photo is an auto-capture.) Auto-capture within the steady hold plus one frame of the checks passing: the hold
+            // started where the progress (held / steady hold, 0 while any check fails) ran from.
+            var first = i - 1
+            while first > 0, run.states[first - 1].progress > 0 { first -= 1 }
+            if first >= 0, run.states[first].progress > 0 {
+                let holdStart = run.times[first] - run.states[first].progress * CapturePolicy.default.steadyHold
+                let held = run.times[i] - holdStart
+                #expect(held >= CapturePolicy.default.steadyHold - 1e-6 && held <= CapturePolicy.default.steadyHold + step + 1e-6,
+                        "frame \(i) taken \(held) s after the checks passed", sourceLocation: sourceLocation)
+            } else {
+                Issue.record("frame \(i) taken with no hold before it", sourceLocation: sourceLocation)
+            }
+        }
         for i in run.taken {
             let truth = frames[i]
             #expect(["front", "back"].contains(run.segments[i]), "frame \(i) taken in \(run.segments[i])", sourceLocation: sourceLocation)

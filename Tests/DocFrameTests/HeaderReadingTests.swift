@@ -25,6 +25,20 @@ struct HeaderReadingTests {
         #expect(read.isClear)
     }
 
+    @Test("a clear reading that shares one generic word with the title but names another document contradicts it")
+    func sharedWordDoesNotVouch() {
+        // Read at 0.94 on a flat Alberta licence where Ontario's licence title sits.
+        let other = HeaderReading(text: "DRIVER'S LICENCE", confidence: 0.94)
+        #expect(other.contradicts(Self.ontarioLicence))
+        #expect(other.contradicts(Self.ontarioPhoto))
+        // Right titles, partly read or with digits for letters, still do not.
+        #expect(!HeaderReading(text: "LICENCE 0NTARI0", confidence: 0.9).contradicts(Self.ontarioLicence))
+        #expect(!HeaderReading(text: "DES TRANSPORTS", confidence: 0.9).contradicts("MINISTRY OF TRANSPORTATION ONTARIO MINISTERE DES TRANSPORTS"))
+        #expect(!HeaderReading(text: "PERMIS DE CONDUIRE", confidence: 0.9).contradicts(Self.ontarioLicence))
+        // A blurred header's fragments prove nothing either way.
+        #expect(!HeaderReading(text: "DRIVER'S LICENCE", confidence: 0.4).contradicts(Self.ontarioLicence))
+    }
+
     @Test("fragments from a blurred header are not clear; accents and case are folded")
     func clarity() {
         #expect(!HeaderReading(text: "OE", confidence: 0.11).isClear)
