@@ -15,7 +15,7 @@ struct BlurredPassportBandTests {
     }
 
     @Test("a blurred passport page whose zone's margins blur has filled is a Passport, unsure of its state",
-          arguments: ["passport-orv-front-7402-1", "passport-zan-front-7407-1"])
+          arguments: ["passport-uto-front-7408-1", "passport-zan-front-7407-1"])
     func blurredPage(name: String) throws {
         let photo = try Self.capture(name)
         // What the strict test saw: no zone either way up in the located outline.
