@@ -63,8 +63,8 @@ struct CaptureSequenceTests {
         }
     }
 
-    func replay(_ name: String, kind: DocumentKind = .driversLicense) throws -> Run {
-        let run = try Self.replay(folder: Self.root + "/" + name, kind: kind)
+    func replay(_ name: String, kind: DocumentKind = .driversLicense, script: CaptureReplay.Script = .init()) throws -> Run {
+        let run = try Self.replay(folder: Self.root + "/" + name, kind: kind, script: script)
         // Every committed sequence shows the Ontario license (or no Ontario card): its twin's
         // label, a guess from an unread header, must never appear.
         #expect(!run.states.contains { $0.label == "Ontario Photo Card" || $0.instruction.key == .wrongDocument && $0.label == "ID card" },
@@ -74,7 +74,7 @@ struct CaptureSequenceTests {
 
     /// Replays a sequence folder (frames and `sequence.json`, as `synthesize-captures --sequence`
     /// writes them) through a session with the built-in recognizer.
-    static func replay(folder: String, kind: DocumentKind = .driversLicense) throws -> Run {
+    static func replay(folder: String, kind: DocumentKind = .driversLicense, script: CaptureReplay.Script = .init()) throws -> Run {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sequence.json"))) as! [String: Any]
         let frames = json["frames"] as! [[String: Any]]
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: kind), analyzer: RecognitionFixtures.builtIn)
@@ -83,7 +83,7 @@ struct CaptureSequenceTests {
         run.glare = frames.map { ($0["glare"] as? Double) ?? 0 }
         run.times = frames.map { $0["t"] as! Double }
         var index = 0
-        run.result = try CaptureReplay(session: session).run(nextFrame: {
+        run.result = try CaptureReplay(session: session, script: script).run(nextFrame: {
             guard index < frames.count else { return nil }
             defer { index += 1 }
             return (try Image(contentsOfFile: folder + String(format: "/%05d.jpg", index)), frames[index]["t"] as! Double)
@@ -106,6 +106,30 @@ struct CaptureSequenceTests {
         #expect(run.segments[taken] == "front")
     }
 
+
+    @Test("the device turned while the front is held: both sides still taken automatically, the front sent whole")
+    func deviceTurnedMidSide() throws {
+        // front-back: the front is held from the start and taken after about 2 s; the device turns at 1 s.
+        let run = try replay("front-back", script: .init(rotateAt: 1))
+        guard case .success(let captures)? = run.result else {
+            Issue.record("expected success, got \(String(describing: run.result))")
+            return
+        }
+        #expect(captures.map(\.side) == [.front, .back])
+        #expect(captures.allSatisfy { !$0.manual })
+        // Turned during the front: the front is sent whole. The back began with the device
+        // already turned, so it is cut to the guide as usual.
+        #expect(captures.map(\.whole) == [true, false])
+    }
+
+    @Test("cancel while the back is being held: a cancelled failure, nothing taken or processed after it")
+    func cancelMidSequence() throws {
+        // front-back: the front is taken in its first 3 s, the back segment runs from 3 to 8 s.
+        let run = try replay("front-back", script: .init(cancelAt: 5))
+        #expect(run.result?.failureKind == .cancelled)
+        #expect(run.taken.count == 1 && run.taken.allSatisfy { run.times[$0] < 5 })
+        #expect(run.times[run.states.count - 1] <= 5 + 1e-9, "the replay ends on the cancel")
+    }
 
     @Test("steady: the front is taken automatically")
     func steady() throws {
