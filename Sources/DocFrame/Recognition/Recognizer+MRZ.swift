@@ -105,7 +105,7 @@ extension Recognizer {
               let flat = try? image.warped(quad, width: MRZBand.width, height: MRZBand.height) else { return nil }
         if Recognizer.debugPassport {
             for t in [0, 2] {
-                if let page = try? flat.rotated(quarterTurns: t), let e = try? MRZBand.evidence(in: page) { debugLog("band t=\(t) \(e) zone=\(e.isZone)") }
+                if let page = try? flat.rotated(quarterTurns: t), let e = try? MRZBand.evidence(in: page) { debugLog("band t=\(t) \(e) zone=\(e.isZone) blurred=\(e.isBlurredZone)") }
             }
         }
         guard let turns = try? MRZBand.turns(of: flat) else { return nil }

@@ -139,6 +139,13 @@ public struct MRZReader: Sendable {
                 .filter(scope.accepts).prefix(scope.maxGroups)
             if !groups.isEmpty { sawGroup = true }
             for group in groups {
+                // A zone blurred past reading costs every cut of every variant and reads nothing
+                // (blurred captures spent 5 s each): its sharpest line decides (MRZLineSharpness).
+                let sharpness = group.lines.map { (try? MRZLineSharpness.of($0, in: gray)) ?? .infinity }
+                if Self.traceCuts {
+                    FileHandle.standardError.write(Data("mrz group sharp=\(sharpness.map { String(format: "%.3f", $0) }.joined(separator: ","))\n".utf8))
+                }
+                guard sharpness.max() ?? .infinity >= MRZLineSharpness.readable else { continue }
                 var readings: [Reading] = []
                 for (v, variant) in Self.variants.prefix(scope.variants).enumerated() {
                     guard reads < scope.maxReads else { return best }

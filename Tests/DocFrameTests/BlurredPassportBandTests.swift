@@ -1,0 +1,53 @@
+import Foundation
+@testable import Specimens
+import Testing
+@testable import DocFrame
+
+/// A passport page blurred past reading, found by its zone's band (`MRZBand.isBlurredZone`)
+/// where blur has spread the zone's ink and the table beyond the outline into the narrow
+/// margins beside the zone: generated captures (Fixtures/Recognition/blurred-passports, see
+/// scripts/make-recognition-fixtures) that the strict band test missed. And a page of the same
+/// shape with a colour band across its whole bottom, which is no zone however blurred.
+@Suite("Blurred passports by their zone's band")
+struct BlurredPassportBandTests {
+    static func capture(_ name: String) throws -> Image {
+        try Image(contentsOfFile: RecognitionFixtures.root + "/blurred-passports/" + name + ".jpg")
+    }
+
+    @Test("a blurred passport page whose zone's margins blur has filled is a Passport, unsure of its state",
+          arguments: ["passport-uto-front-7408-1", "passport-zan-front-7407-1"])
+    func blurredPage(name: String) throws {
+        let photo = try Self.capture(name)
+        // What the strict test saw: no zone either way up in the located outline.
+        let located = try #require(try RecognitionFixtures.builtIn.locator.locate(in: photo, limit: Recognizer.outlines).first)
+        let flat = try photo.warped(located.corners.landscape, width: MRZBand.width, height: MRZBand.height)
+        let upright = try MRZBand.evidence(in: flat)
+        #expect(!upright.isZone && upright.isBlurredZone, "\(upright)")
+
+        let observation = try RecognitionFixtures.builtIn.observe(photo)
+        #expect(observation.mrz?.valid != true)
+        let document = try #require(observation.document)
+        #expect(document.templateId == PassportRule.templateId && document.kind == .passport && document.side == .front)
+        #expect(document.confidence == PassportRule.unreadConfidence)
+        #expect(document.jurisdiction == PassportRule.unknownJurisdiction)
+        #expect(observation.orientation == .up)
+    }
+
+    @Test("a page of a passport's shape with a dark band across its whole bottom is no passport, sharp or blurred",
+          arguments: [1, 9])
+    func bandAcrossPage(blur: Int) throws {
+        // A sheet cut to the page's shape: a title, a few short lines, and a dark band from edge
+        // to edge where a zone's two lines would stand (a card's or a form's colour stripe).
+        let canvas = try Canvas(width: 1476, height: 1039, background: RGBA(246, 244, 236))
+        let page = SpecimenPage(canvas: canvas, fonts: try FontBook())
+        try page.label("PASSPORT OFFICE NOTICE", x: 80, y: 110, size: 56, font: page.fonts.sans, RGBA(20, 20, 24))
+        for (i, y) in stride(from: 260.0, through: 620, by: 90).enumerated() {
+            try page.label(["RENEWALS BY APPOINTMENT", "BRING TWO PHOTOS", "FEES ARE NOT REFUNDED", "OPEN MONDAY TO FRIDAY", "ASK AT THE DESK"][i % 5],
+                           x: 80, y: y, size: 40, font: page.fonts.sans, RGBA(30, 30, 34))
+        }
+        try canvas.fill(Rect(0, 880, 1476, 125), RGBA(40, 60, 110))
+        let photo = try UnreadPassportTests.photo(of: try Image(encoded: canvas.pngData()), degrees: 3, width: 1100, blur: blur)
+        let observation = try RecognitionFixtures.builtIn.observe(photo)
+        #expect(observation.document == nil)
+    }
+}
