@@ -51,9 +51,9 @@ struct DocumentTracker: Sendable {
     /// since when it has been wholly in view.
     private(set) var entryStart: Double?
     private(set) var fullSince: Double?
-    private var lastReferenceGlare: Double?
     /// This track's last `CapturePolicy.glareFrames` reference-glare readings (the newest last):
-    /// glare is judged on their lower median, so a one-frame reading does not count.
+    /// glare is judged on their lower median, so a one-frame reading does not count. A failed
+    /// reading empties it (cannot judge), so its last element is also the latest reading.
     private var recentReferenceGlare: [Double] = []
     /// The epoch whose document has had an answer about the whole card (live sessions).
     private var answeredEpoch: Int?
@@ -84,7 +84,6 @@ struct DocumentTracker: Sendable {
         wasEntering = false
         entryStart = nil
         fullSince = nil
-        lastReferenceGlare = nil
         recentReferenceGlare = []
         epoch += 1
     }
@@ -385,9 +384,9 @@ struct DocumentTracker: Sendable {
                 // quality report's glare), not a failed frame: the track is already updated
                 // for this frame, and the session skips only frames whose analysis failed
                 // before anything changed.
-                lastReferenceGlare = (try? analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)) ?? nil
+                let reading = (try? analyzer.referenceGlare(frame, corners: smoothed, templateId: identity.templateId)) ?? nil
                 if !continuous { recentReferenceGlare = [] }
-                if let reading = lastReferenceGlare {
+                if let reading {
                     recentReferenceGlare = Array((recentReferenceGlare + [reading]).suffix(max(1, policy.glareFrames)))
                 } else {
                     recentReferenceGlare = []
@@ -398,9 +397,8 @@ struct DocumentTracker: Sendable {
             // reading does not count.
             let sorted = recentReferenceGlare.sorted()
             observation.referenceGlare = sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
-            observation.frameReferenceGlare = lastReferenceGlare
+            observation.frameReferenceGlare = recentReferenceGlare.last
         } else {
-            lastReferenceGlare = nil
             recentReferenceGlare = []
         }
         return observation
