@@ -160,7 +160,6 @@ public struct MRZReader: Sendable {
                         var tried = 0
                         let vouched = reading.needsConfirmation
                             ? try confirmed(reading, earlier: readings, group: group, in: gray, after: v, reads: &extra, tried: &tried) : result
-                        guard vouched.valid else { return (vouched, group.lines) }
                         return (try settledName(vouched, reading: reading, others: readings + extra, group: group, in: gray,
                                                 after: v + tried, reads: &reads), group.lines)
                     }
@@ -195,17 +194,19 @@ public struct MRZReader: Sendable {
     /// Cuts read at most to settle a doubted name line (`settledName`).
     static let nameVoters = 2
 
-    /// `result` (valid) with its name line settled by the zone's other cuts when the OCR
-    /// doubted a character of it: no check digit covers names, so a misread there (N for M,
-    /// a filler read as S on a small or dark zone) passes every check. Each doubted name
-    /// character is taken by majority over this reading, the cuts already read (`others`) and
-    /// up to `nameVoters` more; a tie keeps this reading's. Only name characters change, so
-    /// `valid` and the checked fields stand as they are.
+    /// `result` (whose checks hold, vouched for or not) with its name line settled by the
+    /// zone's other cuts when the OCR doubted a character of it: no check digit covers names,
+    /// so a misread there (N for M, a filler read as S on a small or dark zone) passes every
+    /// check. Each doubted character of the line is taken by majority over this reading, the
+    /// cuts already read (`others`) and up to `nameVoters` more; a tie keeps this reading's.
+    /// Only that line changes, so `valid` and the checked fields stand as they are.
     private func settledName(_ result: MRZResult, reading: Reading, others: [Reading], group: MRZLocator.Group,
                              in gray: Image, after index: Int, reads: inout Int) throws -> MRZResult {
         let layout = MRZLayout.layout(for: result.format, visa: result.lines.first?.first == "V")
-        guard let span = layout.spans["name"] else { return result }
-        let doubted = (span.start..<span.start + span.length).filter { reading.unsure.contains(MRZCorrector.Position(line: span.line, index: $0)) }
+        guard let span = layout.spans["name"], span.line < result.lines.count else { return result }
+        // The whole line: no check digit covers any of the name line (the document code's
+        // second letter, the issuing state and the name on TD3 and TD2).
+        let doubted = (0..<layout.lineLength).filter { reading.unsure.contains(MRZCorrector.Position(line: span.line, index: $0)) }
         guard !doubted.isEmpty else { return result }
         func alike(_ other: Reading) -> Bool {
             other.result.format == result.format && other.result.lines.count == result.lines.count
