@@ -28,6 +28,7 @@ extension Recognizer {
         }
         var unconfirmed: MRZResult?
         var placedFromOutline: (mrz: MRZResult, identity: DocumentIdentity, page: Quad)?
+        var truncated: (identity: DocumentIdentity, page: Quad)?
         if let corners = observation.corners, let flat = try? flatten(image, observation: observation),
            let zone = try? reader.readZone(in: flat) {
             let quad = corners.landscape
@@ -60,9 +61,20 @@ extension Recognizer {
                let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
                 placedFromOutline = (zone.result, identity, placed.fitted)
             }
+            // A passport page cut off on the right: its zone's lines end at the outline's edge
+            // and read as a TD2 of code P (`TruncatedPassportZone`).
+            let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
+            if Recognizer.debugPassport {
+                debugLog("flat-zone truncated=\(TruncatedPassportZone.isTruncatedPassportZone(zone)) lines=\(zone.lines.map { ($0.centerX + $0.width / 2, $0.width) }) width=\(zone.turnedWidth)")
+            }
+            if let identity = TruncatedPassportZone.identity(for: zone),
+               let guess = TruncatedPassportZone.page(around: zone, mapping: toImage.apply),
+               let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) {
+                truncated = (identity, page)
+            }
             // A valid card-sized zone (TD1, TD2) read in the outline is that card's: no passport
             // page to look for beyond it (the whole-photo search cost several times the read).
-            if zone.result.valid, zone.result.format != .td3 {
+            if zone.result.valid, zone.result.format != .td3, truncated == nil {
                 observation.mrz = zone.result
                 return
             }
@@ -75,12 +87,21 @@ extension Recognizer {
         }
         // No passport page in the outline (none found, or the booklet's, a printed frame's, a
         // part of the page): look for the zone in the whole photo and build the page around it.
-        if let found = passportPage(in: image, reader: reader, located: observation.corners) {
+        let scout = scoutZone(in: image, reader: reader, located: observation.corners)
+        if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners) {
             accept(found.mrz, identity: found.identity, page: found.page, into: &observation)
             return
         }
         if let placedFromOutline {
             accept(placedFromOutline.mrz, identity: placedFromOutline.identity, page: placedFromOutline.page, into: &observation)
+            return
+        }
+        // A cut-off page's zone read short: the document is known, its zone is not (the TD2
+        // reading of part of a TD3 zone is no reading of it), so `mrz` stays null.
+        if let truncated = truncated ?? scout.flatMap({ truncatedPassportPage(from: $0, in: image) }) {
+            observation.document = truncated.identity
+            observation.corners = truncated.page
+            observation.orientation = Orientation(of: truncated.page)
             return
         }
         if let unconfirmed { observation.mrz = unconfirmed }
@@ -115,13 +136,52 @@ extension Recognizer {
 
     /// The passport page whose zone is in `image`, found from the zone (`PassportPage`); the
     /// located outline is kept when it agrees.
-    private func passportPage(in image: Image, reader: MRZReader, located: Quad?)
+    private func passportPage(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
-        guard let zone = try? reader.readZone(in: image, scope: .passportScout),
-              let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located),
+        guard let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located),
               let identity = PassportRule.identity(for: placed.mrz) ?? Self.shapedIdentity(placed, located: located, in: image)
         else { return nil }
         return (placed.mrz, identity, placed.page)
+    }
+
+    /// The passport scout's zone in the whole photo (the best TD3-shaped one). The scout skips
+    /// the scale for characters of a page filling the photo, which is read through its outline
+    /// first; with no outline, or one cut by the image's edge (a page too large for the photo,
+    /// whose outline is no page's), that scale is looked at too: on dev captures such a page's
+    /// whole zone, in view, was otherwise never read.
+    private func scoutZone(in image: Image, reader: MRZReader, located: Quad?) -> MRZReader.Zone? {
+        var scope = MRZReader.Scope.passportScout
+        if located.map({ Self.reachesEdge($0, of: image) }) ?? true { scope.skippedAttempts = 0 }
+        let zone = try? reader.readZone(in: image, scope: scope)
+        if Recognizer.debugPassport {
+            debugLog("scout skipped=\(scope.skippedAttempts) format=\(zone.map { $0.result.format.rawValue } ?? "-") checks=\(zone.map { $0.result.checks.values.filter { $0 }.count } ?? 0) truncated=\(zone.map(TruncatedPassportZone.isTruncatedPassportZone) ?? false)")
+        }
+        return zone
+    }
+
+    /// A page cut off on the right whose zone the scout read short (`TruncatedPassportZone`),
+    /// placed from the zone's lines made whole.
+    private func truncatedPassportPage(from zone: MRZReader.Zone, in image: Image) -> (identity: DocumentIdentity, page: Quad)? {
+        guard let identity = TruncatedPassportZone.identity(for: zone),
+              let guess = TruncatedPassportZone.page(around: zone, mapping: { $0 }),
+              let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) else { return nil }
+        debugLog("truncated zone page=\(page.pairs)")
+        return (identity, page)
+    }
+
+    /// Whether `outline` runs along the image's edge or beyond it: the edges the locator fits
+    /// stop a few pixels short of the border where a page runs out of the photo.
+    static func reachesEdge(_ outline: Quad, of image: Image) -> Bool {
+        let margin = 0.01 * Double(max(image.width, image.height))
+        return outline.points.contains { p in
+            p.x < margin || p.y < margin || p.x > Double(image.width) - margin || p.y > Double(image.height) - margin
+        }
+    }
+
+    /// `page` when it reaches out of the image, as a page whose zone the image's edge cut must:
+    /// a whole page in view with a zone this short is no passport's.
+    static func reachingOut(_ page: Quad, in image: Image) -> Quad? {
+        page.isInside(width: image.width + 1, height: image.height + 1) ? nil : page
     }
 
     /// The identity of a zone whose checks mostly fail, by its structure (`PassportRule`), when

@@ -17,6 +17,10 @@ public enum PassportRule {
     /// (0.8 and up), since neither the reading nor the issuing state it names is vouched for.
     static let structureConfidence = 0.7
 
+    /// A passport whose zone is cut short by the image's edge (`TruncatedPassportZone`): the
+    /// three checks in view hold, as for a TD3 reading with three checks holding.
+    static let truncatedConfidence = 0.8
+
     /// The passport identity for `mrz`, or nil when it is not a passport's.
     ///
     /// - Parameters:

@@ -1,0 +1,72 @@
+import Foundation
+@testable import Specimens
+import Testing
+@testable import DocFrame
+
+/// A passport page cut off on the right by the photo's edge, its zone read short
+/// (`TruncatedPassportZone`): a Passport of the state its zone names, placed from the zone's
+/// lines; and the rule's limits on zones that are no cut passport's.
+@Suite("Passports cut off with their zone")
+struct TruncatedPassportTests {
+    @Test("a page whose right fifth is out of the photo is a Passport of its zone's state, placed from its zone; no MRZ is reported")
+    func pageCutOnTheRight() throws {
+        let page = try UnreadPassportTests.page(seed: 31).image
+        let degrees = 3.0, width = 1100
+        let shot = try UnreadPassportTests.photo(of: page, degrees: degrees, width: width)
+        // The shot's right side cut off: about 36 of each zone line's 44 characters stay in view.
+        let visible = 780
+        let photo = try shot.cropped(x: 0, y: 0, width: visible, height: shot.height)
+        let observation = try RecognitionFixtures.builtIn.observe(photo)
+        let document = try #require(observation.document)
+        #expect(document.templateId == "passport" && document.kind == .passport && document.side == .front)
+        #expect(document.jurisdiction == "NLD")
+        #expect(document.confidence == PassportRule.truncatedConfidence)
+        #expect(observation.mrz == nil, "part of a TD3 zone is no reading of it")
+        #expect(observation.orientation == .up)
+        // Where the page is: the table photo's geometry (UnreadPassportTests.photo) undone.
+        let border = Double(page.width / 5)
+        let w = Double(page.width) + 2 * border, h = Double(page.height) + 2 * border
+        let scale = Double(width) / w, a = -degrees * .pi / 180
+        func inShot(_ x: Double, _ y: Double) -> Point {
+            let cx = w / 2, cy = h / 2
+            let tx = cx + (x - cx) * cos(a) - (y - cy) * sin(a), ty = cy + (x - cx) * sin(a) + (y - cy) * cos(a)
+            return Point(x: tx * scale, y: ty * scale)
+        }
+        let pw = Double(page.width), ph = Double(page.height)
+        let truth = Quad(topLeft: inShot(border, border), topRight: inShot(border + pw, border),
+                         bottomRight: inShot(border + pw, border + ph), bottomLeft: inShot(border, border + ph))
+        let corners = try #require(observation.corners)
+        #expect(corners.maxCornerDistance(to: truth) <= 0.03 * truth.diagonal, "corners \(corners.pairs), truth \(truth.pairs)")
+        #expect(!corners.isInside(width: photo.width, height: photo.height))
+    }
+
+    /// A zone as read in a `width` x 600 image: two lines 700 px long from x 40, `right` px
+    /// short of the image's right edge.
+    static func zone(_ lines: [String], imageWidth: Int, gapRight: Double) throws -> MRZReader.Zone {
+        let result = try #require(MRZParser().parse(lines))
+        let length = 700.0, right = Double(imageWidth) - gapRight
+        let boxes = [500.0, 540.0].map { y in
+            TextLineBox(centerX: right - length / 2, centerY: y, width: length, height: 22, angle: 0)
+        }
+        return MRZReader.Zone(result: result, quarterTurns: 0, lines: boxes, turnedWidth: imageWidth, turnedHeight: 600)
+    }
+
+    /// ICAO 9303's TD3 specimen lines, their first 36 characters.
+    static let cutLines = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<",
+                           "L898902C36UTO7408122F1204159ZE184226"]
+
+    @Test("the rule asks for code P, the three visible checks and lines ending at the image's edge")
+    func ruleLimits() throws {
+        #expect(TruncatedPassportZone.isTruncatedPassportZone(try Self.zone(Self.cutLines, imageWidth: 800, gapRight: 5)))
+        // Lines ending well inside the image: a whole zone of 36 characters, no cut passport's.
+        #expect(!TruncatedPassportZone.isTruncatedPassportZone(try Self.zone(Self.cutLines, imageWidth: 800, gapRight: 80)))
+        // A TD2 card's code (I) at the image's edge.
+        var card = Self.cutLines
+        card[0] = "I" + card[0].dropFirst()
+        #expect(!TruncatedPassportZone.isTruncatedPassportZone(try Self.zone(card, imageWidth: 800, gapRight: 5)))
+        // A misread birth date (its check fails).
+        var misread = Self.cutLines
+        misread[1] = misread[1].replacingOccurrences(of: "740812", with: "740813")
+        #expect(!TruncatedPassportZone.isTruncatedPassportZone(try Self.zone(misread, imageWidth: 800, gapRight: 5)))
+    }
+}
