@@ -150,9 +150,15 @@ struct SequenceWriter {
                     let src = [Point(x: 0, y: 0), Point(x: s.flat.width, y: 0), Point(x: s.flat.width, y: s.flat.height), Point(x: 0, y: s.flat.height)]
                     try canvas.composite(s.flat.canvas, homography: try Homography(from: src, to: quad), cornerRadius: s.flat.cornerRadius,
                                          shadow: DropShadow(strength: 0.25, dx: fw * 0.01, dy: fh * 0.02, blur: fw * 0.012))
-                    // The thumb holding the bottom edge (turns with the card).
-                    let bottomLeft = quad[3], bottomRight = quad[2]
-                    let edgePoint = Polygon.lerp(bottomLeft, bottomRight, s.pose.roll > 90 && s.pose.roll < 270 ? 1 - thumbAt : thumbAt)
+                    // The thumb holding the bottom edge, or the left edge at mid-height (turns with the card).
+                    let edgePoint: Point
+                    switch options.hold {
+                    case .bottom:
+                        let bottomLeft = quad[3], bottomRight = quad[2]
+                        edgePoint = Polygon.lerp(bottomLeft, bottomRight, s.pose.roll > 90 && s.pose.roll < 270 ? 1 - thumbAt : thumbAt)
+                    case .side:
+                        edgePoint = Polygon.lerp(quad[0], quad[3], 0.5)
+                    }
                     let up = Polygon.centroid(quad) - edgePoint
                     let len = max(1, up.distance(to: Point(x: 0, y: 0)))
                     let short = min(quad[0].distance(to: quad[3]), quad[1].distance(to: quad[2]))

@@ -19,6 +19,15 @@ struct SynthOptions {
     var quality = 85
     var maxDimension: Int?
     var unknown = false
+    /// Sequences: where the thumb holds the document (`Hold`).
+    var hold = Hold.bottom
+
+    /// Where a sequence's thumb holds the document: over its bottom edge (the default; on a
+    /// passport page that covers the start of the machine-readable zone), or over its left edge
+    /// at mid-height, which leaves the bottom (the zone, a card's lower lines) readable.
+    enum Hold: String, CaseIterable {
+        case bottom, side
+    }
 
     struct UsageError: Error {
         let message: String
@@ -79,6 +88,8 @@ struct SynthOptions {
       --health-card IMG    Sequence: the card for `health_card` segments.
       --fps N              Sequence frame rate (default 30).
       --frame-size WxH     Sequence frame size (default 1280x720).
+      --hold bottom|side   Sequence: the thumb holds the document's bottom edge (default) or its
+                           left edge at mid-height (a passport's zone stays readable).
       --quality Q          JPEG quality of the output (default 85).
       --max-size N         Photos: cap the frame's longer side at N pixels.
       --unknown            Photos: the flats are documents DocFrame must not know (the renderer's
@@ -132,6 +143,10 @@ struct SynthOptions {
             case "--quality": quality = try int(arg, 1...100)
             case "--max-size": maxDimension = try int(arg, 160...10000)
             case "--unknown": unknown = true
+            case "--hold":
+                let text = try value(arg)
+                guard let h = Hold(rawValue: text) else { throw UsageError(message: "--hold takes bottom or side, not '\(text)'") }
+                hold = h
             case "--frame-size":
                 let parts = try value(arg).split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, (64...4096).contains(parts[0]), (64...4096).contains(parts[1]) else {

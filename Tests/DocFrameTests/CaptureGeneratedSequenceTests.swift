@@ -45,4 +45,31 @@ struct CaptureGeneratedSequenceTests {
         let taken = try #require(run.taken.first)
         #expect(taken > glared.last!, "taken after the glare is gone")
     }
+
+    /// The committed `passport` sequence's thumb covers the page's zone, so the page is never
+    /// named there (row 10). Held by its side instead, the zone reads at 854x480 and the whole
+    /// sequence shows row 2 as the seed's screen does.
+    @Test("a passport held by its side when a license is asked: row 2 worded 'Passport', amber, a warning haptic, never taken")
+    func passportHeldBySide() throws {
+        let folder = try GeneratedSequences.make(script: "passport:3", front: "ca-on-dl-front-1.jpg", passport: "passport-uto-front-1.jpg",
+                                                 size: "854x480", hold: "side")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CaptureSequenceTests.replay(folder: folder, kind: .driversLicense)
+        let shown = try #require(run.states.firstIndex { $0.instruction.key == .wrongDocument }, "the page is named: row 2")
+        let state = run.states[shown]
+        #expect(state.state == .needsUser && state.color == "#F5A524")
+        #expect(state.label == "Passport" && !state.tick)
+        #expect(state.instruction.text == "This looks like a passport, please use your license instead")
+        #expect(run.events.contains { $0["frame"] as? Int == shown && $0["event"] as? String == "haptic" && $0["kind"] as? String == "warning" },
+                "a warning haptic when row 2 comes up")
+        #expect(run.events.contains { $0["frame"] as? Int == shown && $0["event"] as? String == "instructionChanged"
+                    && $0["key"] as? String == "wrongDocument" && $0["announcement"] as? String == state.instruction.text })
+        // Once named it stays named: from there on, row 2 only (the page stays in view).
+        for i in shown..<run.states.count where run.segments[i] == "passport" {
+            #expect(run.states[i].instruction.key == .wrongDocument, "frame \(i): \(run.states[i].instruction.key)")
+        }
+        #expect(run.taken.isEmpty, "a passport is never taken for a license")
+        #expect(run.result?.failureKind == .endOfInput)
+        #expect(!run.events.contains { $0["event"] as? String == "captured" })
+    }
 }

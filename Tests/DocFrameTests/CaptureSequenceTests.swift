@@ -22,6 +22,8 @@ struct CaptureSequenceTests {
         /// The ground truth's glare strength on each frame (0: none).
         var glare: [Double] = []
         var times: [Double] = []
+        /// The replay's event lines (`docframe capture`'s JSON), in order.
+        var events: [NSDictionary] = []
     }
 
     /// What must hold on every replay (issue 6's targets): no row replaced before the
@@ -87,7 +89,13 @@ struct CaptureSequenceTests {
             guard index < frames.count else { return nil }
             defer { index += 1 }
             return (try Image(contentsOfFile: folder + String(format: "/%05d.jpg", index)), frames[index]["t"] as! Double)
-        }, emit: { _ in }, show: { _, state, i, _, captured in
+        }, emit: { line in
+            let rendered = line.rendered()
+            guard rendered.contains("\"event\""),
+                  let object = try? JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? NSDictionary,
+                  object["type"] as? String == "event" else { return }
+            run.events.append(object)
+        }, show: { _, state, i, _, captured in
             run.states.append(state)
             if captured { run.taken.append(i) }
         })

@@ -14,11 +14,13 @@ enum GeneratedSequences {
     }
 
     /// Makes the sequence for `script` (segment:seconds, ...) in a fresh temporary folder and
-    /// returns it; the test removes it (`defer`), so runs leave nothing in /tmp.
+    /// returns it; the test removes it (`defer`), so runs leave nothing in /tmp. `hold`: where the
+    /// thumb holds the document (`bottom`, or `side`: the left edge, leaving a passport's zone
+    /// readable).
     static func make(script: String, front: String, back: String? = nil, passport: String? = nil, fps: Int = 10,
-                     size: String = "426x240", seed: Int = 1) throws -> String {
+                     size: String = "426x240", seed: Int = 1, hold: String = "bottom") throws -> String {
         var arguments = ["--sequence", script, "--front", flat(front), "--fps", String(fps), "--frame-size", size,
-                         "--seed", String(seed)]
+                         "--seed", String(seed), "--hold", hold]
         if let back { arguments += ["--back", flat(back)] }
         if let passport { arguments += ["--passport", flat(passport)] }
         let folder = NSTemporaryDirectory() + "docframe-sequence-" + UUID().uuidString
