@@ -69,8 +69,8 @@ final class DocumentClassifier: Sendable {
                     header = try image.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 }
                 layout = try LayoutSignature(of: image, stability: features[features.count - 1])
-                alignments.append(try ReferenceAlignment(reference: image, stability: features[features.count - 1],
-                                                          personal: t.region("mrz").map { [$0] } ?? []))
+                if Self.alignsCorners { alignments.append(try ReferenceAlignment(reference: image, stability: features[features.count - 1],
+                                                          personal: t.region("mrz").map { [$0] } ?? [])) }
             } catch let error as DocFrameError where error.code == .invalidTemplate {
                 throw error
             } catch {
@@ -138,13 +138,18 @@ final class DocumentClassifier: Sendable {
     /// answer's, fitted to the card's edges, are the more precise (the alignment drifts by up to
     /// 1% where the stable design is thin).
     static let alignedAgreement = 0.015
+    /// Off unless DOCFRAME_ALIGN_CORNERS=1 (measurement only): on the evaluation set it raised
+    /// corners within 2% from 78.3% to 82.8% (5%: 83.0 -> 85.4, labels unchanged), but it costs
+    /// 15-20 ms of CPU per classification (bench `classify no OCR`, 41-46 -> 59-65 ms), moves two
+    /// PR backs' corners past 2% (RecognitionGainsTests) and is not yet measured on held-out designs.
+    static let alignsCorners = ProcessInfo.processInfo.environment["DOCFRAME_ALIGN_CORNERS"] == "1"
 
     /// The answer's corners refined by aligning the image with the template's reference
     /// (`ReferenceAlignment`) where the outline or homography they came from is clearly off
     /// (an inner box, a soft or cut-off edge, a homography from a few keypoints), then snapped to
     /// the card's edges where those agree.
     private func align(_ result: inout ClassificationResult, in image: Image) throws {
-        guard let i = result.templateIndex, let corners = result.corners else { return }
+        guard Self.alignsCorners, let i = result.templateIndex, let corners = result.corners else { return }
         let t = templates[i]
         let start = Homography.rectangle(width: t.width, height: t.height, to: corners)
         guard let refined = try alignments[i].refine(start, in: image) else { return }
