@@ -16,6 +16,17 @@ struct MRZCorrectionTests {
         #expect(r.fields["surname"] == "ERIKSSON" && r.fields["givenNames"] == "ANNA MARIA")
     }
 
+    @Test("a sex read as another letter is the M, F or < it can only be; X stays")
+    func sexField() throws {
+        // TD3 line 2, position 20 holds the sex (F in the ICAO example).
+        func withSex(_ c: Character) -> String { String(td3[1].prefix(20)) + String(c) + td3[1].dropFirst(21) }
+        for (read, meant) in [("H", "M"), ("N", "M"), ("W", "M"), ("E", "F"), ("P", "F"), ("K", "<"), ("X", "X"), ("M", "M")] {
+            let r = try #require(parser.parseCorrecting([td3[0], withSex(Character(read))]))
+            #expect(r.lines[1] == withSex(Character(meant)), "\(read)")
+            #expect(r.valid)
+        }
+    }
+
     @Test("a passport zone's document code read as F or R is a P; a visa's V and a TD2 code stay")
     func passportDocumentCode() throws {
         for misread in ["F", "R"] {
@@ -103,6 +114,30 @@ struct MRZCorrectionTests {
         // A real one-letter given name K is kept.
         let name = try #require(parser.parseCorrecting(["P<UTOERIKSSON<<K<<<<<<<<<<<<<<<<<<<<<<<<<<<<", td3[1]]))
         #expect(name.fields["givenNames"] == "K")
+    }
+
+    @Test("letters among a name's trailing fillers: after three fillers always a filler; a lone one after two only when doubted")
+    func nameFillers() throws {
+        // Fillers read as S, Z, F after the name has ended (three fillers in a row).
+        let late = try #require(parser.parseCorrecting(["P<UTOERIKSSON<<ANNA<MARIA<<<<<S<<<<<Z<<<<F<<", td3[1]]))
+        #expect(late.lines == td3)
+        #expect(late.valid)
+        // A lone S right after the separator is a one-letter given name when read plainly...
+        let name = ["P<UTOERIKSSON<<S<<<<<<<<<<<<<<<<<<<<<<<<<<<<", td3[1]]
+        #expect(try #require(parser.parseCorrecting(name)).fields["givenNames"] == "S")
+        let plain = try #require(parser.parseCorrecting(name, uncertain: []))
+        #expect(plain.fields["givenNames"] == "S")
+        // ...and a filler the OCR misread when it doubted it.
+        let doubted = try #require(parser.parseCorrecting(name, uncertain: [MRZCorrector.Position(line: 0, index: 15)]))
+        #expect(doubted.lines[0] == "P<UTOERIKSSON<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<")
+        // Fillers the OCR only filled in (glare over a name) do not end it.
+        let washed = Set((19..<22).map { MRZCorrector.Position(line: 0, index: $0) })
+        let kept = try #require(parser.parseCorrecting(["P<UTOERIKSSON<<ANNA<<<<ARIA<<<<<<<<<<<<<<<<<", td3[1]], uncertain: washed))
+        #expect(kept.lines[0] == "P<UTOERIKSSON<<ANNA<<<<ARIA<<<<<<<<<<<<<<<<<")
+        // TD1: the name is the third line.
+        let td1 = ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        let card = try #require(parser.parseCorrecting([td1[0], td1[1], "ERIKSSON<<ANNA<MARIA<<<<S<<<<<"]))
+        #expect(card.lines == td1 && card.valid)
     }
 
     @Test("a misread state code is repaired only toward the one known code it can be")

@@ -110,4 +110,22 @@ struct MRZPlacementTests {
         let exact = RecognizedText(text: "", confidence: 0.9, symbols: [speck] + Self.symbols(String(line.dropFirst())))
         #expect(MRZReader.placeMarking(exact, length: line.count, left: 33, right: 33 + 20 * Double(line.count)).line == "O" + line.dropFirst())
     }
+
+    @Test("a glyph read as two symbols and a filler dropped, exactly the line's count, shift nothing")
+    func splitGlyphAndDroppedFiller() {
+        let line = "P<UTOSTEWART<<ROSA<<<<<<<<"
+        var symbols = Self.symbols(line)
+        // The S read twice (a second symbol 6 px right of it, on the same glyph) and the second
+        // `<` of the separator not read at all: still 26 symbols, in order shifted by one cell.
+        var twin = symbols[5]
+        twin.x += 6
+        twin.confidence = 0.4
+        symbols.insert(twin, at: 6)
+        symbols.remove(at: 14)
+        #expect(symbols.count == line.count)
+        let text = RecognizedText(text: "", confidence: 0.9, symbols: symbols)
+        let placed = MRZReader.placeMarking(text, length: line.count, left: 33, right: 33 + 20 * Double(line.count))
+        #expect(placed.line == line)
+        #expect(placed.unsure.contains(13))
+    }
 }

@@ -43,6 +43,13 @@ struct MRZCorrector: Sendable {
     static let toLetter: [Character: Character] = [
         "0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "T", "8": "B",
     ]
+    /// The sex field holds only `M`, `F`, `X` or `<` (ICAO 9303 part 3), so any other letter
+    /// read there is one of them: OCR-B's M loses its middle on small or soft zones and reads
+    /// as H, N or W (two generated small-page captures read H); F reads as E or P when its
+    /// bars smear; `<` as K. No check digit covers the field, so nothing else can repair it.
+    static let toSex: [Character: Character] = [
+        "H": "M", "N": "M", "W": "M", "E": "F", "P": "F", "K": "<",
+    ]
     /// Look-alike groups tried where both letters and digits may stand.
     static let alternatives: [Character: [Character]] = {
         let groups: [[Character]] = [["0", "O", "D", "Q"], ["1", "I", "L"], ["2", "Z"], ["5", "S"], ["6", "G"], ["8", "B"], ["<", "K"]]
@@ -173,25 +180,52 @@ struct MRZCorrector: Sendable {
                 case .letter:
                     if let a = Self.toLetter[c] { lines[l][i] = a }
                 case .sex:
-                    if c == "K" { lines[l][i] = "<" }
+                    if let sex = Self.toSex[c] { lines[l][i] = sex }
                 case .filler:
                     lines[l][i] = "<"
                 case .alphanumeric:
                     break
                 }
             }
-            // A K inside the trailing fillers of a name is a misread `<`.
-            for i in classes.indices where i < lines[l].count && classes[i] == .letter && lines[l][i] == "K" {
-                // Three fillers before it: a name separator is at most two.
-                let before = i >= 3 && lines[l][(i - 3)..<i].allSatisfy { $0 == "<" }
-                let after = i + 1 >= lines[l].count || lines[l][i + 1] == "<"
-                if before && after && (i + 1 >= lines[l].count || lines[l][(i + 1)...].allSatisfy { $0 == "<" || $0 == "K" }) {
-                    lines[l][i] = "<"
-                }
+        }
+        return settleNameFillers(lines, layout: layout)
+    }
+
+    /// Letters the OCR made of the name's `<` fillers (S, Z, F, P, C or K for the chevron on
+    /// small, dark or glared zones), which no check digit covers:
+    /// - after three fillers in a row every character is a filler: a name separator is at most
+    ///   two, so three end the name (ICAO 9303 part 3: `<<` between primary and secondary
+    ///   identifier, `<` between components, then filler);
+    /// - a lone letter of those after `<<` with only fillers after it is a filler when the OCR
+    ///   doubted it; read plainly it is kept, as a one-letter given name may be.
+    /// A run the OCR only filled in (cells it found empty) does not end the name: glare can
+    /// wash out letters in its middle.
+    func settleNameFillers(_ input: [[Character]], layout: MRZLayout) -> [[Character]] {
+        var lines = input
+        guard let span = layout.spans["name"], span.line < lines.count else { return lines }
+        let l = span.line
+        let end = min(lines[l].count, span.start + span.length)
+        func sure(_ i: Int) -> Bool { uncertain?.contains(Position(line: l, index: i)) != true }
+        var i = span.start
+        while i + 2 < end {
+            if (i..<i + 3).allSatisfy({ lines[l][$0] == "<" && sure($0) }) {
+                for j in (i + 3)..<end { lines[l][j] = "<" }
+                break
+            }
+            i += 1
+        }
+        for i in span.start + 2..<end where Self.fillerLookAlikes.contains(lines[l][i]) {
+            let afterFillers = lines[l][(i - 2)..<i].allSatisfy { $0 == "<" }
+            let onlyFillersAfter = lines[l][(i + 1)..<end].allSatisfy { $0 == "<" }
+            if afterFillers, onlyFillersAfter, uncertain?.contains(Position(line: l, index: i)) == true {
+                lines[l][i] = "<"
             }
         }
         return lines
     }
+
+    /// What the model reads OCR-B's `<` as where it misreads it (generated captures).
+    static let fillerLookAlikes: Set<Character> = ["S", "Z", "F", "P", "C", "K"]
 
     /// Tries look-alike alternatives at `positions`; returns the lines when exactly one
     /// combination other than the current one satisfies `accept` (ties broken by `tieBreak`).

@@ -156,8 +156,12 @@ public struct MRZReader: Sendable {
                         FileHandle.standardError.write(Data("mrz cut \(reads) valid=\(result.valid) structure=\(result.hasZoneStructure) passing=\(Self.passing(result))\n".utf8))
                     }
                     if result.valid {
-                        guard reading.needsConfirmation else { return (result, group.lines) }
-                        return (try confirmed(reading, earlier: readings, group: group, in: gray, after: v), group.lines)
+                        var extra: [Reading] = []
+                        var tried = 0
+                        let vouched = reading.needsConfirmation
+                            ? try confirmed(reading, earlier: readings, group: group, in: gray, after: v, reads: &extra, tried: &tried) : result
+                        return (try settledName(vouched, reading: reading, others: readings + extra, group: group, in: gray,
+                                                after: v + tried, reads: &reads), group.lines)
                     }
                     readings.append(reading)
                     if let merged = merge(readings) { return (merged, group.lines) }
@@ -174,14 +178,59 @@ public struct MRZReader: Sendable {
     /// from two misreads that cancel out (S for 3 twice in a field weighted 7 and 3 does), and
     /// the OCR doubted this one.
     private func confirmed(_ reading: Reading, earlier: [Reading], group: MRZLocator.Group, in gray: Image,
-                           after index: Int) throws -> MRZResult {
+                           after index: Int, reads: inout [Reading], tried: inout Int) throws -> MRZResult {
         var result = reading.result
         if earlier.contains(where: { reading.isConfirmed(by: $0) }) { return result }
         for variant in Self.variants.dropFirst(index + 1) {
-            if let other = try readGroup(group, in: gray, variant: variant), reading.isConfirmed(by: other) { return result }
+            tried += 1
+            guard let other = try readGroup(group, in: gray, variant: variant) else { continue }
+            reads.append(other)
+            if reading.isConfirmed(by: other) { return result }
         }
         result.valid = false
         return result
+    }
+
+    /// Cuts read at most to settle a doubted name line (`settledName`).
+    static let nameVoters = 2
+
+    /// `result` (whose checks hold, vouched for or not) with its name line settled by the
+    /// zone's other cuts when the OCR doubted a character of it: no check digit covers names,
+    /// so a misread there (N for M, a filler read as S on a small or dark zone) passes every
+    /// check. Each doubted character of the line is taken by majority over this reading, the
+    /// cuts already read (`others`) and up to `nameVoters` more; a tie keeps this reading's.
+    /// Only that line changes, so `valid` and the checked fields stand as they are.
+    private func settledName(_ result: MRZResult, reading: Reading, others: [Reading], group: MRZLocator.Group,
+                             in gray: Image, after index: Int, reads: inout Int) throws -> MRZResult {
+        let layout = MRZLayout.layout(for: result.format, visa: result.lines.first?.first == "V")
+        guard let span = layout.spans["name"], span.line < result.lines.count else { return result }
+        // The whole line: no check digit covers any of the name line (the document code's
+        // second letter, the issuing state and the name on TD3 and TD2).
+        let doubted = (0..<layout.lineLength).filter { reading.unsure.contains(MRZCorrector.Position(line: span.line, index: $0)) }
+        guard !doubted.isEmpty else { return result }
+        func alike(_ other: Reading) -> Bool {
+            other.result.format == result.format && other.result.lines.count == result.lines.count
+        }
+        var voters = others.filter(alike)
+        for variant in Self.variants.dropFirst(index + 1) where voters.count < Self.nameVoters {
+            reads += 1
+            if let other = try readGroup(group, in: gray, variant: variant), alike(other) { voters.append(other) }
+        }
+        guard !voters.isEmpty else { return result }
+        var lines = result.lines.map(Array.init)
+        let voted = voters.map { $0.result.lines.map(Array.init) }
+        for i in doubted {
+            var counts: [Character: Int] = [lines[span.line][i]: 1]
+            for v in voted { counts[v[span.line][i], default: 0] += 1 }
+            let own = counts[lines[span.line][i]]!
+            let top = counts.values.max()!
+            let leaders = counts.filter { $0.value == top }
+            if top > own, leaders.count == 1, let best = leaders.first?.key { lines[span.line][i] = best }
+        }
+        guard let settled = parser.parse(lines.map { String($0) }), settled.checks == result.checks else { return result }
+        var out = settled
+        out.valid = result.valid
+        return out
     }
 
     /// A reading every check of which holds but that was not vouched for (`confirmed`), now
@@ -330,6 +379,8 @@ public struct MRZReader: Sendable {
         var read: [[Character]] = []
         /// The checked positions that make the reading need confirmation.
         var guessed: Set<MRZCorrector.Position> = []
+        /// Every position the OCR was unsure of (an empty cell included), whatever correction did.
+        var unsure: Set<MRZCorrector.Position> = []
 
         /// Whether `other` vouches for this reading: the same checked characters, and at each
         /// position this reading guessed, `other` read the final character as it stands, not
@@ -416,7 +467,8 @@ public struct MRZReader: Sendable {
             }.map { MRZCorrector.Position($0) })
             needsConfirmation = !guessed.isEmpty
         }
-        return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed)
+        return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed,
+                       unsure: unsure)
     }
 
     static let padX = 0.6
@@ -427,7 +479,8 @@ public struct MRZReader: Sendable {
         switch cls {
         case .digit, .check: return MRZCorrector.toDigit[read] == final
         case .letter: return MRZCorrector.toLetter[read] == final
-        case .sex, .filler: return final == "<"
+        case .sex: return MRZCorrector.toSex[read] == final
+        case .filler: return final == "<"
         case .alphanumeric: return false
         }
     }
@@ -466,7 +519,15 @@ public struct MRZReader: Sendable {
         func listed(_ symbol: RecognizedText.Word) -> Set<Character> {
             Set(symbol.choices.compactMap { $0.text.count == 1 ? Character($0.text) : nil }).subtracting([Character(symbol.text)])
         }
-        if symbols.count == length {
+        // Exactly `length` symbols are taken in order, unless two of them stand on one glyph
+        // (centres under 0.6 pitch apart): then the OCR split a glyph and dropped another
+        // (a `<` of a `<<` run, on small zones), and in order every character between the two
+        // would shift a cell; the cells below place them where they stand.
+        let roughPitch = (right - left) / Double(length)
+        let split = zip(symbols.dropFirst(), symbols).contains { b, a in
+            (Double(b.x) + Double(b.width) / 2) - (Double(a.x) + Double(a.width) / 2) < 0.6 * roughPitch
+        }
+        if symbols.count == length, !split {
             let unsure = Set(symbols.indices.filter { symbols[$0].confidence < unsureConfidence })
             let contradicted = Set(symbols.indices.filter { symbols[$0].confidence == contradictedMarker })
             let choices = Dictionary(uniqueKeysWithValues: symbols.indices.map { ($0, listed(symbols[$0])) })
