@@ -28,6 +28,14 @@ struct ClassificationResult: Sendable {
     var headerContradicted = false
     /// A reading of the header chose `templateIndex` among its look-alikes.
     var headerSupported = false
+    /// Diagnostics (DOCFRAME_DEBUG_CORNERS): the located outline in the document's order, and
+    /// the template's outline projected through the verified homography, in image pixels.
+    var locatedOutline: Quad? = nil
+    var projectedOutline: Quad? = nil
+    /// The corners before `DocumentClassifier.align` refined them (nil: not refined), and the
+    /// design's correlation with the image before and after.
+    var unalignedCorners: Quad? = nil
+    var alignment: (before: Double, after: Double)? = nil
 
     enum Path: String, Sendable {
         case none, flattened, frame, appearance

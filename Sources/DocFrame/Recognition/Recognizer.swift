@@ -18,6 +18,7 @@ public final class Recognizer: Sendable {
     let quality = QualityMeter()
     /// DOCFRAME_DEBUG=1 prints the classifier's evidence to standard error (development only).
     static let debug = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG"] == "1"
+    static let debugCorners = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_CORNERS"] == "1"
 
     /// Outlines asked of the locator per image.
     static let outlines = 8
@@ -86,8 +87,9 @@ public final class Recognizer: Sendable {
                                             policy: o.policy, confidence: (result.confidence * 1000).rounded() / 1000)
                 }
                 if result.path == .frame {
-                    // The frame path's corners come from the homography: refit them to the edges.
-                    corners = refined(corners, in: image)
+                    // The frame path's corners come from the homography: refit them to the edges
+                    // (unless aligned with the template's reference, which is closer).
+                    if result.unalignedCorners == nil { corners = refined(corners, in: image) }
                     flattened = try? image.warped(corners, width: DocumentClassifier.workWidth,
                                                   height: DocumentClassifier.workWidth * t.height / t.width)
                 } else {
@@ -96,6 +98,10 @@ public final class Recognizer: Sendable {
                 observation.corners = corners
                 observation.orientation = result.orientation
                 cutOff = !corners.isInside(width: image.width + 1, height: image.height + 1)
+            }
+            if Self.debugCorners {
+                func text(_ q: Quad?) -> String { q.map { $0.points.map { String(format: "%.1f,%.1f", $0.x, $0.y) }.joined(separator: ",") } ?? "-" }
+                FileHandle.standardError.write(Data("cornerdiag path=\(result.path.rawValue) inliers=\(result.inliers) located=\(text(result.locatedOutline)) projected=\(text(result.projectedOutline)) unaligned=\(text(result.unalignedCorners)) rho=\(result.alignment.map { String(format: "%.3f,%.3f", $0.before, $0.after) } ?? "-") final=\(text(observation.corners))\n".utf8))
             }
         }
         if options.readMRZ {
