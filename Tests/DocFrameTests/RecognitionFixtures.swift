@@ -36,6 +36,19 @@ enum RecognitionFixtures {
         }
     }
 
+    /// The committed capture `name` scaled to `width` pixels across (426: the small live stream),
+    /// with its ground-truth outline scaled alike; nil when there is no such capture or outline.
+    static func scaledCapture(_ name: String, width: Int = 426) throws -> (frame: Image, corners: Quad)? {
+        guard let capture = captures().first(where: { $0.name == name }), let truth = capture.corners else { return nil }
+        let full = try Image(contentsOfFile: capture.path)
+        let scale = Double(width) / Double(full.width)
+        let frame = try full.resized(width: width, height: Int((Double(full.height) * scale).rounded()))
+        func scaled(_ p: Point) -> Point { Point(x: p.x * scale, y: p.y * scale) }
+        let corners = Quad(topLeft: scaled(truth.topLeft), topRight: scaled(truth.topRight),
+                           bottomRight: scaled(truth.bottomRight), bottomLeft: scaled(truth.bottomLeft))
+        return (frame, corners)
+    }
+
     static let builtIn: Recognizer = {
         do {
             return try Recognizer(catalog: TemplateCatalog.load(includeBuiltin: true))

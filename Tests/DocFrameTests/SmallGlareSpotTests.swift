@@ -12,14 +12,7 @@ struct SmallGlareSpotTests {
     /// The committed capture of `templateId`, scaled to a 426-pixel-wide frame (the small live
     /// stream), with its ground-truth outline scaled alike, and the card's width in that frame.
     static func frame(_ templateId: String) throws -> (frame: Image, corners: Quad, cardWidth: Double) {
-        let capture = try #require(RecognitionFixtures.captures().first { $0.name == templateId + "-301-1.jpg" })
-        let truth = try #require(capture.corners)
-        let full = try Image(contentsOfFile: capture.path)
-        let scale = 426.0 / Double(full.width)
-        let frame = try full.resized(width: 426, height: Int((Double(full.height) * scale).rounded()))
-        func scaled(_ p: Point) -> Point { Point(x: p.x * scale, y: p.y * scale) }
-        let corners = Quad(topLeft: scaled(truth.topLeft), topRight: scaled(truth.topRight),
-                           bottomRight: scaled(truth.bottomRight), bottomLeft: scaled(truth.bottomLeft))
+        let (frame, corners) = try #require(try RecognitionFixtures.scaledCapture(templateId + "-301-1.jpg"))
         return (frame, corners, corners.topLeft.distance(to: corners.topRight))
     }
 

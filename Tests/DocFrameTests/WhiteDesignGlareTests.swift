@@ -10,15 +10,7 @@ struct WhiteDesignGlareTests {
     /// The committed Quebec back capture, scaled to a 426-pixel-wide frame (the small live
     /// stream), with its ground-truth outline scaled alike.
     static func quebecBack() throws -> (frame: Image, corners: Quad) {
-        let capture = try #require(RecognitionFixtures.captures().first { $0.name == "ca-qc-dl-back-301-1.jpg" })
-        let truth = try #require(capture.corners)
-        let full = try Image(contentsOfFile: capture.path)
-        let scale = 426.0 / Double(full.width)
-        let frame = try full.resized(width: 426, height: Int((Double(full.height) * scale).rounded()))
-        func scaled(_ p: Point) -> Point { Point(x: p.x * scale, y: p.y * scale) }
-        let corners = Quad(topLeft: scaled(truth.topLeft), topRight: scaled(truth.topRight),
-                           bottomRight: scaled(truth.bottomRight), bottomLeft: scaled(truth.bottomLeft))
-        return (frame, corners)
+        try #require(try RecognitionFixtures.scaledCapture("ca-qc-dl-back-301-1.jpg"))
     }
 
     /// A point of the card given as a share of its width and height (bilinear over the outline:
