@@ -200,7 +200,9 @@ extension Recognizer {
         observation.orientation = Orientation(of: page)
     }
 
-    func debugLog(_ message: String) {
-        PassportPage.debugLog(message)
+    /// DOCFRAME_DEBUG_PASSPORT=1 only; the message is not even built otherwise (the passport
+    /// path runs on every photo that may hold a page).
+    func debugLog(_ message: @autoclosure () -> String) {
+        PassportPage.debugLog(message())
     }
 }
