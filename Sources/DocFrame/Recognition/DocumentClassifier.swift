@@ -604,7 +604,8 @@ final class DocumentClassifier: Sendable {
                 readings[key] = HeaderReading(text: read.text, confidence: read.confidence)
             }
             let reading = readings[key]!
-            scored.append((m, reading.wordCoverage(of: text), reading.bigramSimilarity(to: text), reading.contradicts(text)))
+            scored.append((m, reading.wordCoverage(of: text), reading.bigramSimilarity(to: text),
+                           reading.contradicts(text) || reading.namesOtherJurisdiction(than: t.jurisdiction)))
         }
         if Recognizer.debug {
             let list = scored.map { "\(templates[$0.match.templateIndex].id):\(String(format: "%.2f/%.2f", $0.words, $0.bigrams))" }

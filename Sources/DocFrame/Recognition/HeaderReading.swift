@@ -61,6 +61,26 @@ struct HeaderReading: Sendable {
         isClear && wordCoverage(of: expected) < 0.3 && wordPrecision(against: expected) < 0.6
     }
 
+    /// The jurisdictions (ISO 3166-2 codes, `JurisdictionNames`) whose name the reading carries,
+    /// each read whole: a quarter of a long name's letters may be misread, none of a name of six
+    /// or seven letters but one.
+    var namedJurisdictions: Set<String> {
+        let read = text.filter { $0.isLetter || $0.isNumber }.map(HeaderReading.letterForm)
+        var found: Set<String> = []
+        for (code, name) in JurisdictionNames.letters where !found.contains(code) {
+            let allowed = name.count >= 7 ? max(1, name.count / 4) : 0
+            if HeaderReading.contains(read, approximately: name, allowed: allowed) { found.insert(code) }
+        }
+        return found
+    }
+
+    /// Whether the reading names another jurisdiction than `jurisdiction` (a template's code)
+    /// and not that one: another issuer's document, however unsure the rest of the reading.
+    func namesOtherJurisdiction(than jurisdiction: String) -> Bool {
+        let named = namedJurisdictions
+        return !named.isEmpty && !named.contains(jurisdiction)
+    }
+
     /// Dice coefficient of letter bigrams with `expected` (spaces and punctuation ignored), 0...1.
     func bigramSimilarity(to expected: String) -> Double {
         DocumentClassifier.textSimilarity(text, expected)
@@ -68,10 +88,10 @@ struct HeaderReading: Sendable {
 
     /// Whether some stretch of `haystack` (within one letter of `word`'s length) is within
     /// edit distance a quarter of `word`'s length from it.
-    private static func contains(_ haystack: [Character], approximately word: [Character]) -> Bool {
-        let allowed = word.count / 4
+    private static func contains(_ haystack: [Character], approximately word: [Character], allowed: Int? = nil) -> Bool {
+        let allowed = allowed ?? word.count / 4
         guard haystack.count >= word.count - allowed, !word.isEmpty else { return false }
-        for length in max(1, word.count - 1)...(word.count + 1) where length <= haystack.count {
+        for length in max(1, word.count - min(1, allowed))...(word.count + min(1, allowed)) where length <= haystack.count {
             for start in 0...(haystack.count - length) {
                 if editDistance(word, haystack[start..<start + length], limit: allowed) <= allowed { return true }
             }

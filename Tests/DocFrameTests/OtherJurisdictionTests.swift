@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// A header that names another province or state than a template's is another issuer's document
+/// (`JurisdictionNames`), even read too unsurely to be clear: the unknown provinces' licences that
+/// verify against a built-in template on chance keypoints.
+@Suite("Header naming another jurisdiction")
+struct OtherJurisdictionTests {
+    @Test("an unsure reading that names another province contradicts the template; its own name or none does not")
+    func namesAnotherProvince() {
+        // Read on a generated Alberta licence where Ontario's licence title sits (0.53: not clear).
+        let alberta = HeaderReading(text: "| ALBERTA VAIVER OO LILENLE", confidence: 0.53)
+        #expect(!alberta.isClear && !alberta.contradicts("LICENCE ONTARIO PERMIS DE CONDUIRE"))
+        #expect(alberta.namesOtherJurisdiction(than: "CA-ON"))
+        #expect(!alberta.namesOtherJurisdiction(than: "CA-AB"))
+        #expect(HeaderReading(text: "NOVA SC0TIA IDENTIFICATION", confidence: 0.4).namesOtherJurisdiction(than: "CA-ON"))
+        #expect(HeaderReading(text: "MANITQBA HEALTH", confidence: 0.4).namesOtherJurisdiction(than: "CA-QC"), "one letter misread")
+        #expect(HeaderReading(text: "WASHINGTON DRIVER LICENSE", confidence: 0.5).namesOtherJurisdiction(than: "CA"))
+        // The template's own name, a partial title, and fragments name nothing else.
+        #expect(!HeaderReading(text: "LICENCE 0NTARI0 PERMIS", confidence: 0.5).namesOtherJurisdiction(than: "CA-ON"))
+        #expect(!HeaderReading(text: "QUEBEC PERMIS DE CONDUIRE", confidence: 0.8).namesOtherJurisdiction(than: "CA-QC"))
+        #expect(!HeaderReading(text: "SLA VAIVER OO LILETES", confidence: 0.48).namesOtherJurisdiction(than: "CA-ON"))
+        #expect(!HeaderReading(text: "YUMA DD TD | CC", confidence: 0.38).namesOtherJurisdiction(than: "CA-ON"))
+        // Six-letter names must be read whole: a letter off is noise.
+        #expect(!HeaderReading(text: "QUEBAC", confidence: 0.5).namesOtherJurisdiction(than: "CA-ON"))
+    }
+
+    @Test("no built-in template's own header text names another jurisdiction than its own")
+    func builtInHeadersNameOnlyTheirOwn() throws {
+        let templates = RecognitionFixtures.builtIn.catalog.templates
+        #expect(templates.count >= 12)
+        for t in templates {
+            guard let text = t.region("header")?.text else { continue }
+            let named = HeaderReading(text: text, confidence: 0.9).namedJurisdictions
+            #expect(named.subtracting([t.jurisdiction]).isEmpty, "\(t.id): \(named)")
+        }
+    }
+
+    @Test("a held-out Alberta licence whose keypoints verify against Ontario's licence gives no document")
+    func albertaLicence() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("TrainingData/negatives/ca-ab-dl-front-1-1.jpg").path
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: path))
+        #expect(observation.document == nil, "\(observation.document?.templateId ?? "")")
+        #expect(observation.corners != nil, "the card is still located")
+    }
+}
