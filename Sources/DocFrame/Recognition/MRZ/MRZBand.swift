@@ -31,6 +31,9 @@ enum MRZBand {
         var marginsOverBody: Double
         /// How far the zone's rows were found from their calibrated place (share of the height).
         var offset: Double
+        /// Clear gaps across the zone's band: runs of at least `gapWidth` columns, within the
+        /// zone's width, whose ink over both lines' rows is under a fifth of the band's mean.
+        var gaps: Int = 0
 
         /// Two lines clearly darker than the rows above them and than the margins beside them,
         /// their ink spread along the width: the thresholds leave room for glare over a segment
@@ -38,7 +41,7 @@ enum MRZBand {
         var isZone: Bool {
             let weaker = min(line1, line2)
             return weaker >= 4 && weaker >= 2 * above && weaker >= 2 * margins
-                && max(line1, line2) <= 3 * weaker && evenSegments >= 7
+                && max(line1, line2) <= 3 * weaker && evenSegments >= 7 && gaps <= MRZBand.maxGaps
         }
 
         /// The zone as blur leaves it: the margins beside it are a few pixels of the page at
@@ -56,7 +59,35 @@ enum MRZBand {
             let weaker = min(line1, line2)
             return weaker >= 15 && weaker >= 2 * above && weaker >= 2 * marginsOverBody
                 && max(line1, line2) <= 1.5 * weaker && evenSegments >= 7 && abs(offset) <= 0.02
+                && gaps <= MRZBand.maxGaps
         }
+    }
+
+    /// A zone's lines are print without spaces: two rows of OCR-B cells back to back (the
+    /// gap between two characters is about 3 columns at this size, and the two lines' cells lie
+    /// under each other), so across the band's rows hardly a run of `gapWidth` clear columns
+    /// occurs; glare, a finger or a shadow over part of the zone clears one or two stretches.
+    /// Lines of text seen sideways (a receipt turned a quarter, whose columns of words stand
+    /// where the zone's lines would) cross the band as stripes with a clear gap between each two
+    /// lines: a dozen and more. The sharp test alone let such a receipt through (its columns'
+    /// ink 8.7 and 13 grey levels: within a dark photo's zone's range), and the blurred test
+    /// one whose prices' column was bold (24 and 28 grey levels): blur fills gaps, it never
+    /// opens them, so both tests ask for a band without them.
+    static let gapWidth = 4
+    static let maxGaps = 4
+
+    /// Clear runs of at least `gapWidth` columns in `profile` (column ink), where clear is under
+    /// a fifth of the profile's mean; none for an empty profile.
+    static func gaps(in profile: [Double]) -> Int {
+        let mean = profile.reduce(0, +) / Double(max(1, profile.count))
+        guard mean > 0 else { return 0 }
+        var runs = 0, run = 0
+        for v in profile + [Double.infinity] {
+            if v < 0.2 * mean { run += 1; continue }
+            if run >= gapWidth { runs += 1 }
+            run = 0
+        }
+        return runs
     }
 
     /// The evidence in `page` (grey or colour, any size; an upright landscape page is assumed:
@@ -134,9 +165,10 @@ enum MRZBand {
         let body = (h * 45 / 100)...(h * 75 / 100)
         let marginsOverBody = max(columnInk(leftMargin.0, leftMargin.1) - columnInk(leftMargin.0, leftMargin.1, rows: body),
                                   columnInk(rightMargin.0, rightMargin.1) - columnInk(rightMargin.0, rightMargin.1, rows: body))
+        let profile = (left..<right).map { x in columnInk(x, x + 1) }
         return Evidence(line1: band(y1), line2: band(y2), above: above,
                         evenSegments: segments.filter { $0 >= 0.5 * mean }.count, margins: margins,
-                        marginsOverBody: marginsOverBody, offset: Double(best.dy) / Double(h))
+                        marginsOverBody: marginsOverBody, offset: Double(best.dy) / Double(h), gaps: gaps(in: profile))
     }
 
     /// The quarter turns (0 or 2) that stand the landscape page `flat` upright with its zone
