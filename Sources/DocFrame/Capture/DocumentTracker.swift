@@ -49,6 +49,8 @@ struct DocumentTracker: Sendable {
     private var wasEntering = false
     /// The last frame's outline was steady (`TrackedObservation.steady`).
     private var wasSteady = false
+    /// Consecutive frames whose outline was taken for a printed edge inside the card.
+    private var innerEdgeFrames = 0
     /// When the document now tracked started coming into view (kept through entry jumps), and
     /// since when it has been wholly in view.
     private(set) var entryStart: Double?
@@ -85,6 +87,7 @@ struct DocumentTracker: Sendable {
         grewWhileClassifying = false
         wasEntering = false
         wasSteady = false
+        innerEdgeFrames = 0
         entryStart = nil
         fullSince = nil
         recentReferenceGlare = []
@@ -135,25 +138,18 @@ struct DocumentTracker: Sendable {
                         classify = true
                         observation = whole
                     }
-                } else if known != nil, DocumentTracker.grew(previous, from: candidate) {
+                } else if known != nil, innerEdgeFrames < policy.smoothingFrames, DocumentTracker.grew(previous, from: candidate) {
                     // The outline shrank inside the known card's by a tenth or more in one frame:
                     // a printed edge inside the card (the locator, searching after the track
                     // slipped, may rank the Ontario front's header band first) more likely than
-                    // the card moving away. The template says which, when a classification is
-                    // due; until then the frame leaves the track where it was.
-                    var confirmed = false
-                    if due {
-                        let whole = try analyze(frame, classify: true, previous: nil, analyzer: analyzer)
-                        if whole.corners != nil, whole.document != nil {
-                            classify = true
-                            observation = whole
-                            confirmed = true
-                        }
-                    }
-                    if !confirmed { innerEdge = true }
+                    // the card moving away. The frame leaves the track where it was; a card
+                    // that really moved away keeps the smaller outline for `smoothingFrames`
+                    // frames running, and the track follows it then.
+                    innerEdge = true
                 }
             }
         }
+        innerEdgeFrames = innerEdge ? innerEdgeFrames + 1 : 0
         guard let found = observation.corners else {
             reset()
             time = t
