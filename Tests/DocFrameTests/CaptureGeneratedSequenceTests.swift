@@ -34,6 +34,45 @@ struct CaptureGeneratedSequenceTests {
         #expect(!run.states.contains { $0.instruction.key == .avoidGlare }, "no glare in this sequence")
     }
 
+    struct HeldFront: Sendable, CustomStringConvertible {
+        var kind: DocumentKind
+        var front: String
+        var description: String { front }
+    }
+
+    /// The card slides in from the bottom and is held. Classified while it was still coming in,
+    /// its outline was then tracked onto a printed edge inside the card (the tracker's band
+    /// cannot follow a card sliding in) and stayed there: the PR front was taken with its outline
+    /// 0.14 card widths off, the Ontario front without its header band (0.09), and the Quebec
+    /// front, glare measured over the wrong region, never taken. Now the card is classified again
+    /// once wholly in view and held, and its outline restarts from the template's placement (PR
+    /// 0.018, Ontario 0.009 card widths off; the Quebec front is taken, but its left side slips
+    /// back to the inner frame after the correction: 0.07).
+    @Test("a clean front slid in and held: taken automatically, its outline within 2% of the card's width of the true corners",
+          arguments: [HeldFront(kind: .idCard, front: "ca-pr-front-1.jpg"),
+                      HeldFront(kind: .driversLicense, front: "ca-qc-dl-front-1.jpg"),
+                      HeldFront(kind: .driversLicense, front: "ca-on-dl-front-1.jpg")])
+    func heldFrontOutline(_ design: HeldFront) throws {
+        let folder = try GeneratedSequences.make(script: "front:3", front: design.front, fps: 15, size: "854x480")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CaptureSequenceTests.replay(folder: folder, kind: design.kind)
+        #expect(!run.states.contains { $0.instruction.key == .avoidGlare }, "no glare in this sequence")
+        let taken = try #require(run.taken.first, "the front is taken automatically")
+        #expect(run.taken.count == 1)
+        let capture = try #require(run.captures.first)
+        #expect(!capture.manual)
+        let corners = try #require(capture.corners)
+        let truth = try #require(run.truth[taken])
+        let width = truth.topLeft.distance(to: truth.topRight)
+        // The capture's corners are in the document's own order, as the ground truth's.
+        let off = zip(corners.points, truth.points).map { $0.distance(to: $1) }.max() ?? .infinity
+        withKnownIssue("the Quebec front's left side still slips to its inner frame after the correction (0.07 card widths)") {
+            #expect(off <= 0.02 * width, "outline \(off / width) card widths off at frame \(taken)")
+        } when: {
+            design.front.hasPrefix("ca-qc")
+        }
+    }
+
     @Test("glare over a white design (the PR card) comes and goes: told to avoid it, never taken under it, taken once it is gone")
     func whiteDesignGlare() throws {
         let folder = try GeneratedSequences.make(script: "front:1,glare_front:3.5,front:2.5", front: "ca-pr-front-1.jpg")

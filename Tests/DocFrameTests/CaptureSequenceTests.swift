@@ -24,6 +24,10 @@ struct CaptureSequenceTests {
         var times: [Double] = []
         /// The replay's event lines (`docframe capture`'s JSON), in order.
         var events: [NSDictionary] = []
+        /// What was taken, in order (also when the replay ended before the last side).
+        var captures: [Capture] = []
+        /// The ground truth's document corners on each frame (nil: no document in view).
+        var truth: [Quad?] = []
     }
 
     /// What must hold on every replay (issue 6's targets): no row replaced before the
@@ -99,6 +103,13 @@ struct CaptureSequenceTests {
             run.states.append(state)
             if captured { run.taken.append(i) }
         })
+        run.captures = session.capturedSides
+        run.truth = frames.map { frame in
+            (frame["corners"] as? [[Double]]).flatMap { c in
+                c.count == 4 ? Quad(topLeft: Point(x: c[0][0], y: c[0][1]), topRight: Point(x: c[1][0], y: c[1][1]),
+                                    bottomRight: Point(x: c[2][0], y: c[2][1]), bottomLeft: Point(x: c[3][0], y: c[3][1])) : nil
+            }
+        }
         expectSound(run, frames: frames)
         return run
     }

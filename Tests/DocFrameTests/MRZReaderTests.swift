@@ -75,14 +75,14 @@ struct MRZReaderTests {
         var uncapped = 0
         var unbounded = MRZReader.Scope.full
         unbounded.maxReads = .max
-        let open = try reader.readZone(in: page, scope: unbounded, reads: &uncapped)
+        let open = try reader.readZone(in: page, scope: unbounded, reads: &uncapped, budget: MRZCutBudget(limit: .max))
         #expect(open?.result.valid == false)
         #expect(uncapped >= 30, "candidate zones at every scale, five cuts each, all read")
         // The bound holds wherever it is set, and the built-in one is set.
         var bounded = MRZReader.Scope.full
         bounded.maxReads = 12
         var reads = 0
-        let zone = try reader.readZone(in: page, scope: bounded, reads: &reads)
+        let zone = try reader.readZone(in: page, scope: bounded, reads: &reads, budget: MRZCutBudget(limit: .max))
         #expect(zone?.result.valid == false)
         #expect(reads == 12)
         #expect(MRZReader.Scope.full.maxReads <= 30)

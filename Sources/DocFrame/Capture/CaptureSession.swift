@@ -146,6 +146,14 @@ public final class CaptureSession: @unchecked Sendable {
         return finalResult
     }
 
+    /// The sides captured so far, in order (all of them in `.success` once the session has
+    /// finished; this also tells what was taken before a cancel or the end of a replay).
+    public var capturedSides: [Capture] {
+        lock.lock()
+        defer { lock.unlock() }
+        return captures
+    }
+
     /// Analyses asked of the analyzer so far: (locate only, locate and classify).
     public var analysisCounts: (locate: Int, classify: Int) {
         lock.lock()

@@ -47,6 +47,10 @@ struct DocumentTracker: Sendable {
     private(set) var epoch = 0
     /// The last frame's outline ran along the frame's edge (the card was coming into view).
     private var wasEntering = false
+    /// The last frame's outline was steady (`TrackedObservation.steady`).
+    private var wasSteady = false
+    /// Consecutive frames whose outline was taken for a printed edge inside the card.
+    private var innerEdgeFrames = 0
     /// When the document now tracked started coming into view (kept through entry jumps), and
     /// since when it has been wholly in view.
     private(set) var entryStart: Double?
@@ -82,6 +86,8 @@ struct DocumentTracker: Sendable {
         lastClassificationWasPartial = false
         grewWhileClassifying = false
         wasEntering = false
+        wasSteady = false
+        innerEdgeFrames = 0
         entryStart = nil
         fullSince = nil
         recentReferenceGlare = []
@@ -105,6 +111,7 @@ struct DocumentTracker: Sendable {
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
 
         var aligned: Quad?
+        var innerEdge = false
         if let found = observation.corners, let previous, !classify {
             let candidate = DocumentTracker.align(found, to: previous)
             if candidate.maxCornerDistance(to: previous) > policy.trackingJump * guide.diagonal {
@@ -114,8 +121,35 @@ struct DocumentTracker: Sendable {
                 observation = try analyze(frame, classify: true, previous: nil, analyzer: analyzer)
             } else {
                 aligned = candidate
+                if known != nil, lastClassificationWasPartial, wasSteady,
+                   !DocumentTracker.isEntering(candidate, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy) {
+                    // Known from a view of part of it, now wholly in view and held: classified
+                    // again on this frame, so the outline restarts from the template's placement
+                    // of the whole card. While it slid in, the tracked outline could not follow it
+                    // (it moves further per frame than the tracker's band) and settled on a printed
+                    // edge inside the card (the Quebec front's inner frame, the Ontario front's
+                    // header band: 0.07-0.13 card widths off), which nothing corrected later. Not
+                    // before it is held: tracked on from a card still sliding, the corrected
+                    // outline was lost to the same edges on the next frame.
+                    // A classification that names nothing leaves the located frame as it is.
+                    lastClassificationWasPartial = false
+                    let whole = try analyze(frame, classify: true, previous: nil, analyzer: analyzer)
+                    if whole.corners != nil, whole.document != nil {
+                        classify = true
+                        observation = whole
+                    }
+                } else if known != nil, innerEdgeFrames < policy.smoothingFrames, DocumentTracker.grew(previous, from: candidate) {
+                    // The outline shrank inside the known card's by a tenth or more in one frame:
+                    // a printed edge inside the card (the locator, searching after the track
+                    // slipped, may rank the Ontario front's header band first) more likely than
+                    // the card moving away. The frame leaves the track where it was; a card
+                    // that really moved away keeps the smaller outline for `smoothingFrames`
+                    // frames running, and the track follows it then.
+                    innerEdge = true
+                }
             }
         }
+        innerEdgeFrames = innerEdge ? innerEdgeFrames + 1 : 0
         guard let found = observation.corners else {
             reset()
             time = t
@@ -132,10 +166,15 @@ struct DocumentTracker: Sendable {
         let quad = aligned ?? found
         let continuous = previous.map { DocumentTracker.align(quad, to: $0).maxCornerDistance(to: $0) <= policy.trackingJump * guide.diagonal } ?? false
         let entering = DocumentTracker.isEntering(quad, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
+        if classify { lastClassificationWasPartial = entering }
         let entryJump = !continuous && previous != nil && wasEntering
         if !continuous && !entryJump { epoch += 1 }
+        // A known document's classified outline is the template's placement of it, not a
+        // located one: where it differs from the track, the track was wrong, the card did not move.
+        let corrected = classify && continuous && known != nil
         return finish(quad, quality: observation.quality, classified: classify, continuous: continuous, entering: entering,
-                          at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
+                      corrected: corrected, innerEdge: innerEdge, at: t, previousTime: previousTime, frame: frame,
+                      analyzer: analyzer, guide: guide, policy: policy)
     }
 
     /// The live path: locate now, classify in the background.
@@ -181,6 +220,7 @@ struct DocumentTracker: Sendable {
             background.invalidate()
         }
         var classified = false
+        var corrected = false
         if let answer = background.takeResult() {
             lastClassification = answer.time
             lastClassificationWasPartial = answer.partial || grewWhileClassifying
@@ -202,8 +242,7 @@ struct DocumentTracker: Sendable {
                         // outline (checked against the template: not a printed inner frame or a
                         // shadow the locator may have followed).
                         quad = answerCorners
-                        recent = []
-                        lastRaw = answerCorners
+                        corrected = continuous
                     }
                 }
             }
@@ -239,7 +278,8 @@ struct DocumentTracker: Sendable {
         }
         answerPending = answeredEpoch != epoch && background.isClassifying(epoch: epoch)
         return finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
-                          at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide, policy: policy)
+                      corrected: corrected, at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide,
+                      policy: policy)
     }
 
     /// A known document whose outline has run along the frame's edge for longer than a card
@@ -305,9 +345,18 @@ struct DocumentTracker: Sendable {
         } ?? 0
     }
 
+    /// - Parameter corrected: `quad` is the classifier's placement of the tracked document (from
+    ///   its template), not a located outline: a correction of the track, not motion. The
+    ///   outline's median restarts from it, the next frame is tracked from it in the narrowest
+    ///   band, and the steadiness goes on from the steps before it (the hold is not broken).
+    ///   Counted as motion, a correction of a tenth of the card widened the tracker's band to
+    ///   where it fitted the card's sides to printed edges inside it (the Ontario front's header
+    ///   band), and the median of four wrong outlines and the right one stayed wrong.
+    /// - Parameter innerEdge: `quad` is taken for a printed edge inside the card: it neither
+    ///   joins the median nor moves the track (the frame is judged like an outlier's).
     private mutating func finish(_ quad: Quad, quality: QualityReport?, classified: Bool, continuous: Bool, entering: Bool,
-                                 at t: Double, previousTime: Double?, frame: Image, analyzer: any FrameAnalyzing,
-                                 guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
+                                 corrected: Bool = false, innerEdge: Bool = false, at t: Double, previousTime: Double?, frame: Image,
+                                 analyzer: any FrameAnalyzing, guide: GuideRect, policy: CapturePolicy) -> TrackedObservation {
         // The last few located quads, relabelled like this one; a break in tracking starts
         // afresh (an entry jump too: the median of a half outline and a whole one is neither).
         let entryJump = !continuous && wasEntering && time != nil && corners != nil
@@ -326,16 +375,19 @@ struct DocumentTracker: Sendable {
             if fullSince == nil { fullSince = t }
         }
         wasEntering = entering
-        let raw = lastRaw.map { DocumentTracker.align(quad, to: $0) } ?? quad
-        lastMotion = continuous ? lastRaw.map { raw.maxCornerDistance(to: $0) } ?? 0 : 0
-        lastRaw = raw
-        recent = Array((recent.map { DocumentTracker.align($0, to: quad) } + [quad]).suffix(max(1, policy.smoothingFrames)))
+        if !innerEdge {
+            let raw = lastRaw.map { DocumentTracker.align(quad, to: $0) } ?? quad
+            lastMotion = continuous && !corrected ? lastRaw.map { raw.maxCornerDistance(to: $0) } ?? 0 : 0
+            lastRaw = raw
+            if corrected { recent = [] }
+            recent = Array((recent.map { DocumentTracker.align($0, to: quad) } + [quad]).suffix(max(1, policy.smoothingFrames)))
+        }
         let smoothed = DocumentTracker.median(recent)
         // A frame whose outline the median overruled was measured on the wrong region: keep the
         // quality of the last frame that agreed with the track.
         var quality = quality
         var outlier = false
-        if continuous, quad.maxCornerDistance(to: smoothed) > policy.outlierDistance * guide.diagonal, let trusted = lastQuality {
+        if continuous, innerEdge || quad.maxCornerDistance(to: smoothed) > policy.outlierDistance * guide.diagonal, let trusted = lastQuality {
             quality = trusted
             outlier = true
         } else {
@@ -343,9 +395,11 @@ struct DocumentTracker: Sendable {
         }
 
         var steady = false
-        if continuous, let lastSmoothed, let previousTime, t > previousTime {
-            let motion = DocumentTracker.align(smoothed, to: lastSmoothed).maxCornerDistance(to: lastSmoothed)
-            steps.append((t, motion, t - previousTime))
+        if continuous, let lastSmoothed, let previousTime, t > previousTime, !(corrected && steps.isEmpty) {
+            if !corrected {
+                let motion = DocumentTracker.align(smoothed, to: lastSmoothed).maxCornerDistance(to: lastSmoothed)
+                steps.append((t, motion, t - previousTime))
+            }
             // Path length over the window's duration: the latest step always counts.
             while steps.count > 1, steps[0].t - steps[0].duration < t - policy.steadyWindow - 1e-9 { steps.removeFirst() }
             let speed = steps.reduce(0) { $0 + $1.distance } / max(guide.diagonal, 1) / steps.reduce(0) { $0 + $1.duration }
@@ -353,6 +407,7 @@ struct DocumentTracker: Sendable {
         } else {
             steps = []
         }
+        wasSteady = steady
         // Tracking goes on from the median, so a wrong outline is a jump to be checked (and the
         // next right one is not).
         corners = smoothed

@@ -9,10 +9,15 @@ public struct RecognitionOptions: Sendable {
     /// match about equally well; off, their header regions' appearance decides.
     public var readHeaderText: Bool
 
-    public init(classify: Bool = true, readMRZ: Bool = true, readHeaderText: Bool = true) {
+    /// The line cuts the MRZ searches of the image may read, shared with a caller that searches
+    /// the image further (`docframe mrz`'s whole-photo search); nil: a fresh per-image budget.
+    public var mrzBudget: MRZCutBudget?
+
+    public init(classify: Bool = true, readMRZ: Bool = true, readHeaderText: Bool = true, mrzBudget: MRZCutBudget? = nil) {
         self.classify = classify
         self.readMRZ = readMRZ
         self.readHeaderText = readHeaderText
+        self.mrzBudget = mrzBudget
     }
 
     /// Locate and quality only.

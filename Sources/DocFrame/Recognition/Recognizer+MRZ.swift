@@ -16,13 +16,16 @@ extension Recognizer {
     /// Which documents are read: a template whose regions include `mrz` or whose kind is
     /// passport, and any located but unknown document, or none located (the passport rule
     /// needs its zone). Everything else skips the ~45 ms read.
-    func attachMRZ(to observation: inout DocumentObservation, in image: Image) {
+    ///
+    /// Every search made for the zone (the outline's, the passport scout's, the page placed
+    /// from a zone) draws on one per-image `budget` of line cuts.
+    func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget()) {
         guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
         guard observation.document == nil else {
             if observation.corners != nil, let flat = try? flatten(image, observation: observation) {
-                observation.mrz = (try? reader.read(in: flat)) ?? nil
+                observation.mrz = (try? reader.read(in: flat, budget: budget)) ?? nil
             }
             return
         }
@@ -30,7 +33,7 @@ extension Recognizer {
         var placedFromOutline: (mrz: MRZResult, identity: DocumentIdentity, page: Quad)?
         var truncated: (identity: DocumentIdentity, page: Quad)?
         if let corners = observation.corners, let flat = try? flatten(image, observation: observation),
-           let zone = try? reader.readZone(in: flat) {
+           let zone = try? reader.readZone(in: flat, budget: budget) {
             let quad = corners.landscape
             // The shape the flattened image was given, and the shape the outline shows once
             // its perspective is undone (a tilted page's outline can look like an ID-1 card's).
@@ -87,8 +90,8 @@ extension Recognizer {
         }
         // No passport page in the outline (none found, or the booklet's, a printed frame's, a
         // part of the page): look for the zone in the whole photo and build the page around it.
-        let scout = scoutZone(in: image, reader: reader, located: observation.corners)
-        if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners) {
+        let scout = scoutZone(in: image, reader: reader, located: observation.corners, budget: budget)
+        if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners, budget: budget) {
             accept(found.mrz, identity: found.identity, page: found.page, into: &observation)
             return
         }
@@ -136,9 +139,9 @@ extension Recognizer {
 
     /// The passport page whose zone is in `image`, found from the zone (`PassportPage`); the
     /// located outline is kept when it agrees.
-    private func passportPage(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?)
+    private func passportPage(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?, budget: MRZCutBudget)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
-        guard let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located),
+        guard let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located, budget: budget),
               let identity = PassportRule.identity(for: placed.mrz) ?? Self.shapedIdentity(placed, located: located, in: image)
         else { return nil }
         return (placed.mrz, identity, placed.page)
@@ -149,10 +152,10 @@ extension Recognizer {
     /// first; with no outline, or one cut by the image's edge (a page too large for the photo,
     /// whose outline is no page's), that scale is looked at too: on dev captures such a page's
     /// whole zone, in view, was otherwise never read.
-    private func scoutZone(in image: Image, reader: MRZReader, located: Quad?) -> MRZReader.Zone? {
+    private func scoutZone(in image: Image, reader: MRZReader, located: Quad?, budget: MRZCutBudget) -> MRZReader.Zone? {
         var scope = MRZReader.Scope.passportScout
         if located.map({ Self.reachesEdge($0, of: image) }) ?? true { scope.skippedAttempts = 0 }
-        let zone = try? reader.readZone(in: image, scope: scope)
+        let zone = try? reader.readZone(in: image, scope: scope, budget: budget)
         if Recognizer.debugPassport {
             debugLog("scout skipped=\(scope.skippedAttempts) format=\(zone.map { $0.result.format.rawValue } ?? "-") checks=\(zone.map { $0.result.checks.values.filter { $0 }.count } ?? 0) truncated=\(zone.map(TruncatedPassportZone.isTruncatedPassportZone) ?? false)")
         }

@@ -36,14 +36,17 @@ public struct MRZReader: Sendable {
     ///
     /// The best reading is returned even when its check digits fail (`valid` false), so a
     /// caller can show what was read; a zone whose lines do not even have the right shape is nil.
-    public func read(in image: Image) throws -> MRZResult? {
-        try readTurned(in: image)?.result
+    ///
+    /// - Parameter budget: the line cuts the search may read (a fresh per-image budget unless
+    ///   shared with the image's other searches).
+    public func read(in image: Image, budget: MRZCutBudget = MRZCutBudget()) throws -> MRZResult? {
+        try readTurned(in: image, budget: budget)?.result
     }
 
     /// `read(in:)` with the clockwise quarter turns the image needed for the zone to stand
     /// upright (2 for a page upside down): where the MRZ lies tells how the page is turned.
-    func readTurned(in image: Image) throws -> (result: MRZResult, quarterTurns: Int)? {
-        try readZone(in: image).map { ($0.result, $0.quarterTurns) }
+    func readTurned(in image: Image, budget: MRZCutBudget = MRZCutBudget()) throws -> (result: MRZResult, quarterTurns: Int)? {
+        try readZone(in: image, budget: budget).map { ($0.result, $0.quarterTurns) }
     }
 
     /// How much of the work a read does: every candidate zone and cut (`full`), or a quick look
@@ -96,34 +99,89 @@ public struct MRZReader: Sendable {
     }
 
     /// `readTurned(in:)` with the zone's line boxes (see `Zone`). `turns` limits the quarter
-    /// turns tried (upright first).
-    func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3], scope: Scope = .full) throws -> Zone? {
+    /// turns tried (upright first); every line cut is charged to `budget` (a fresh per-image
+    /// one unless the caller shares one across its searches of the image).
+    func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3], scope: Scope = .full,
+                  budget: MRZCutBudget = MRZCutBudget()) throws -> Zone? {
         var reads = 0
-        return try readZone(in: image, turns: turns, scope: scope, reads: &reads)
+        return try readZone(in: image, turns: turns, scope: scope, reads: &reads, budget: budget)
     }
 
-    /// `readZone(in:turns:scope:)` counting the cuts read into `reads`.
-    func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3], scope: Scope = .full, reads: inout Int) throws -> Zone? {
+    /// Zone reads a way up gets in the first look (`readZone`) unless one of them shows a zone.
+    static let firstLook = 2
+
+    /// `readZone(in:turns:scope:)` counting into `reads` the zone reads that cut lines anew
+    /// (a line read before, as part of another candidate zone, is not read again).
+    ///
+    /// Two passes over the turns: a first look at each way up (its best zone's first
+    /// `firstLook` cuts, more while they read like a zone), then the rest of the search in the
+    /// ways up where a reading looked like a zone (in every way up when none did).
+    /// An upside-down page's zone reads as nothing upright, and the upright search used to
+    /// spend every cut on it (five binarisations of each candidate at each scale) before the
+    /// half turn, which reads it at the first cut, was tried.
+    func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3], scope: Scope = .full, reads: inout Int,
+                  budget: MRZCutBudget = MRZCutBudget()) throws -> Zone? {
         let gray = image.isGrayscale ? image : try image.grayscale()
         var best: Zone?
-        // Upright first; a photo may show the document upside down or sideways, which costs
-        // the extra passes only when the upright one finds no valid zone.
+        var searches: [Int: UprightSearch] = [:]
         // A half turn finds the same line boxes: where one found no candidate zone at all, the
         // other would not either.
         var empty = Set<Int>()
-        // Once the cuts are spent, turning the image and finding its lines again is wasted.
-        for quarterTurns in turns where !empty.contains(quarterTurns % 2) && reads < scope.maxReads {
-            let turned = quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns)
-            var sawGroup = false
-            defer { if !sawGroup { empty.insert(quarterTurns % 2) } }
-            if let read = try readUpright(turned, scope: scope, sawGroup: &sawGroup, reads: &reads) {
-                let zone = Zone(result: read.result, quarterTurns: quarterTurns, lines: read.lines,
-                                turnedWidth: turned.width, turnedHeight: turned.height)
-                if read.result.valid { return zone }
-                if best == nil || Self.passing(read.result) > Self.passing(best!.result) { best = zone }
+        for firstLook in turns.count > 1 ? [true, false] : [false] {
+            // After the first look, only the ways up where a reading looked like a zone, if any:
+            // the others read as nothing (the text upside down or sideways).
+            let zoned = turns.filter { searches[$0]?.sawZone == true }
+            let order = firstLook || zoned.isEmpty ? turns : zoned
+            // Once the cuts are spent, turning the image and finding its lines again is wasted.
+            for quarterTurns in order where !empty.contains(quarterTurns % 2) && reads < scope.maxReads && !budget.isSpent {
+                let search = try searches[quarterTurns]
+                    ?? UprightSearch(gray: quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns))
+                searches[quarterTurns] = search
+                guard !search.finished else { continue }
+                var sawGroup = false
+                let read = try readUpright(search, scope: scope, firstLook: firstLook, sawGroup: &sawGroup, reads: &reads, budget: budget)
+                if !sawGroup { empty.insert(quarterTurns % 2) }
+                if let read {
+                    let zone = Zone(result: read.result, quarterTurns: quarterTurns, lines: read.lines,
+                                    turnedWidth: search.gray.width, turnedHeight: search.gray.height)
+                    if read.result.valid { return zone }
+                    if best == nil || Self.passing(read.result) > Self.passing(best!.result) { best = zone }
+                }
             }
         }
         return best
+    }
+
+    /// One way up of the image being searched: its line groups per scale and the lines read,
+    /// kept so the search's second pass resumes where the first look stopped without finding
+    /// or reading anything again.
+    final class UprightSearch {
+        let gray: Image
+        var groups: [Int: [MRZLocator.Group]] = [:]
+        var sharp: [[TextLineBox]: Bool] = [:]
+        var lines: [LineKey: (width: Int, text: RecognizedText)] = [:]
+        /// Every candidate of every scale was read (or given up on).
+        var finished = false
+        /// A reading looked like a zone (`looksLikeZone`).
+        var sawZone = false
+
+        init(gray: Image) {
+            self.gray = gray
+        }
+    }
+
+    struct LineKey: Hashable {
+        var box: TextLineBox
+        var binarization: TextLineBox.Binarization
+        var height: Int
+    }
+
+    /// Whether a reading looks like a zone's, though its checks fail: the way up it was read
+    /// in is worth the rest of the search. By structure, not by checks holding: an upside-down
+    /// zone read upright passed two or three of its checks once correction had tried the
+    /// look-alikes.
+    static func looksLikeZone(_ result: MRZResult) -> Bool {
+        result.hasZoneStructure
     }
 
     /// The best reading of a zone in upright text lines, the first valid one if any.
@@ -131,37 +189,60 @@ public struct MRZReader: Sendable {
     /// A valid reading that needed correction or holds characters the OCR doubted in its
     /// checked fields must be confirmed by another cut of the zone (`confirmed`): two misreads
     /// can cancel out in a check digit, but rarely do so alike in two cuts.
-    private func readUpright(_ gray: Image, scope: Scope, sawGroup: inout Bool, reads: inout Int) throws -> (result: MRZResult, lines: [TextLineBox])? {
+    ///
+    /// `firstLook`: stop after `firstLook` zone reads unless one of them looks like a zone.
+    private func readUpright(_ search: UprightSearch, scope: Scope, firstLook: Bool, sawGroup: inout Bool, reads: inout Int,
+                             budget: MRZCutBudget) throws -> (result: MRZResult, lines: [TextLineBox])? {
+        let gray = search.gray
         var best: (result: MRZResult, lines: [TextLineBox])?
-        for attempt in attempts(for: gray).dropFirst(scope.skippedAttempts) {
-            guard let lines = try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight) else { continue }
-            let groups = MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
-                .filter(scope.accepts).prefix(scope.maxGroups)
+        var looked = 0
+        for (index, attempt) in attempts(for: gray).enumerated().dropFirst(scope.skippedAttempts) {
+            let groups: [MRZLocator.Group]
+            if let known = search.groups[index] {
+                groups = known
+            } else {
+                let lines = (try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight)) ?? []
+                groups = Array(MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
+                    .filter(scope.accepts).prefix(scope.maxGroups))
+                search.groups[index] = groups
+            }
             if !groups.isEmpty { sawGroup = true }
             for group in groups {
                 // A zone blurred past reading costs every cut of every variant and reads nothing
                 // (blurred captures spent 5 s each): its sharpest line decides (MRZLineSharpness).
-                let sharpness = group.lines.map { (try? MRZLineSharpness.of($0, in: gray)) ?? .infinity }
-                if Self.traceCuts {
-                    FileHandle.standardError.write(Data("mrz group sharp=\(sharpness.map { String(format: "%.3f", $0) }.joined(separator: ","))\n".utf8))
+                let readable: Bool
+                if let known = search.sharp[group.lines] {
+                    readable = known
+                } else {
+                    let sharpness = group.lines.map { (try? MRZLineSharpness.of($0, in: gray)) ?? .infinity }
+                    if Self.traceCuts {
+                        FileHandle.standardError.write(Data("mrz group sharp=\(sharpness.map { String(format: "%.3f", $0) }.joined(separator: ","))\n".utf8))
+                    }
+                    readable = sharpness.max() ?? .infinity >= MRZLineSharpness.readable
+                    search.sharp[group.lines] = readable
                 }
-                guard sharpness.max() ?? .infinity >= MRZLineSharpness.readable else { continue }
+                guard readable else { continue }
                 var readings: [Reading] = []
                 for (v, variant) in Self.variants.prefix(scope.variants).enumerated() {
-                    guard reads < scope.maxReads else { return best }
-                    reads += 1
-                    guard let reading = try readGroup(group, in: gray, variant: variant) else { continue }
+                    if firstLook, looked >= Self.firstLook, !(best.map { Self.looksLikeZone($0.result) } ?? false) { return best }
+                    guard reads < scope.maxReads, !budget.isSpent else { return best }
+                    looked += 1
+                    let cutsBefore = budget.spent
+                    let reading = try readGroup(group, in: search, variant: variant, budget: budget)
+                    if budget.spent > cutsBefore { reads += 1 }
+                    guard let reading else { continue }
                     let result = reading.result
-                    if Self.traceCuts {
-                        FileHandle.standardError.write(Data("mrz cut \(reads) valid=\(result.valid) structure=\(result.hasZoneStructure) passing=\(Self.passing(result))\n".utf8))
+                    if Self.looksLikeZone(result) { search.sawZone = true }
+                    if Self.traceCuts, budget.spent > cutsBefore {
+                        FileHandle.standardError.write(Data("mrz cut \(reads) lines=\(budget.spent) valid=\(result.valid) structure=\(result.hasZoneStructure) passing=\(Self.passing(result))\n".utf8))
                     }
                     if result.valid {
                         var extra: [Reading] = []
                         var tried = 0
                         let vouched = reading.needsConfirmation
-                            ? try confirmed(reading, earlier: readings, group: group, in: gray, after: v, reads: &extra, tried: &tried) : result
-                        return (try settledName(vouched, reading: reading, others: readings + extra, group: group, in: gray,
-                                                after: v + tried, reads: &reads), group.lines)
+                            ? try confirmed(reading, earlier: readings, group: group, in: search, after: v, reads: &extra, tried: &tried, budget: budget) : result
+                        return (try settledName(vouched, reading: reading, others: readings + extra, group: group, in: search,
+                                                after: v + tried, reads: &reads, budget: budget), group.lines)
                     }
                     readings.append(reading)
                     if let merged = merge(readings) { return (merged, group.lines) }
@@ -169,6 +250,7 @@ public struct MRZReader: Sendable {
                 }
             }
         }
+        search.finished = true
         return best
     }
 
@@ -176,14 +258,14 @@ public struct MRZReader: Sendable {
     /// every checked character alike: the cuts already read (`earlier`), then the variants after
     /// the `index`th. Otherwise valid false: the check digits alone do not tell a right reading
     /// from two misreads that cancel out (S for 3 twice in a field weighted 7 and 3 does), and
-    /// the OCR doubted this one.
-    private func confirmed(_ reading: Reading, earlier: [Reading], group: MRZLocator.Group, in gray: Image,
-                           after index: Int, reads: inout [Reading], tried: inout Int) throws -> MRZResult {
+    /// the OCR doubted this one. With the budget spent, it stays unconfirmed.
+    private func confirmed(_ reading: Reading, earlier: [Reading], group: MRZLocator.Group, in search: UprightSearch,
+                           after index: Int, reads: inout [Reading], tried: inout Int, budget: MRZCutBudget) throws -> MRZResult {
         var result = reading.result
         if earlier.contains(where: { reading.isConfirmed(by: $0) }) { return result }
-        for variant in Self.variants.dropFirst(index + 1) {
+        for variant in Self.variants.dropFirst(index + 1) where !budget.isSpent {
             tried += 1
-            guard let other = try readGroup(group, in: gray, variant: variant) else { continue }
+            guard let other = try readGroup(group, in: search, variant: variant, budget: budget) else { continue }
             reads.append(other)
             if reading.isConfirmed(by: other) { return result }
         }
@@ -201,7 +283,7 @@ public struct MRZReader: Sendable {
     /// cuts already read (`others`) and up to `nameVoters` more; a tie keeps this reading's.
     /// Only that line changes, so `valid` and the checked fields stand as they are.
     private func settledName(_ result: MRZResult, reading: Reading, others: [Reading], group: MRZLocator.Group,
-                             in gray: Image, after index: Int, reads: inout Int) throws -> MRZResult {
+                             in search: UprightSearch, after index: Int, reads: inout Int, budget: MRZCutBudget) throws -> MRZResult {
         let layout = MRZLayout.layout(for: result.format, visa: result.lines.first?.first == "V")
         guard let span = layout.spans["name"], span.line < result.lines.count else { return result }
         // The whole line: no check digit covers any of the name line (the document code's
@@ -212,9 +294,9 @@ public struct MRZReader: Sendable {
             other.result.format == result.format && other.result.lines.count == result.lines.count
         }
         var voters = others.filter(alike)
-        for variant in Self.variants.dropFirst(index + 1) where voters.count < Self.nameVoters {
+        for variant in Self.variants.dropFirst(index + 1) where voters.count < Self.nameVoters && !budget.isSpent {
             reads += 1
-            if let other = try readGroup(group, in: gray, variant: variant), alike(other) { voters.append(other) }
+            if let other = try readGroup(group, in: search, variant: variant, budget: budget), alike(other) { voters.append(other) }
         }
         guard !voters.isEmpty else { return result }
         var lines = result.lines.map(Array.init)
@@ -325,21 +407,23 @@ public struct MRZReader: Sendable {
     ///
     /// - Parameter pageAspectRatio: width over height of the page in `image` when known (for
     ///   a flattened document, its canonical shape), to hold the page shape to TD3's.
-    public func readPassport(in image: Image, pageAspectRatio: Double? = nil) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
-        guard let read = try readPassportTurned(in: image, pageAspectRatio: pageAspectRatio) else { return nil }
+    /// - Parameter budget: the line cuts the search may read (see `read(in:budget:)`).
+    public func readPassport(in image: Image, pageAspectRatio: Double? = nil,
+                             budget: MRZCutBudget = MRZCutBudget()) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
+        guard let read = try readPassportTurned(in: image, pageAspectRatio: pageAspectRatio, budget: budget) else { return nil }
         return (read.mrz, read.identity)
     }
 
     /// `readPassport(in:pageAspectRatio:)` with the clockwise quarter turns `image` needed for
     /// the zone to stand upright (see `readTurned(in:)`).
-    func readPassportTurned(in image: Image, pageAspectRatio: Double? = nil)
+    func readPassportTurned(in image: Image, pageAspectRatio: Double? = nil, budget: MRZCutBudget = MRZCutBudget())
         throws -> (mrz: MRZResult, identity: DocumentIdentity?, quarterTurns: Int)? {
-        guard let zone = try readZone(in: image) else { return nil }
+        guard let zone = try readZone(in: image, budget: budget) else { return nil }
         var read = (result: zone.result, quarterTurns: zone.quarterTurns)
         // A whole photo (no page shape given) whose passport zone did not read valid: read it
         // again in the page the zone places, at the scale the model was trained at.
         if pageAspectRatio == nil, !read.result.valid,
-           let placed = PassportPage.place(from: zone, in: image, reader: self, located: nil), placed.mrz.valid {
+           let placed = PassportPage.place(from: zone, in: image, reader: self, located: nil, budget: budget), placed.mrz.valid {
             read.result = placed.mrz
         }
         // Text lines that only took a zone's shape (a letter, a receipt) are no MRZ at all.
@@ -398,14 +482,26 @@ public struct MRZReader: Sendable {
         }
     }
 
-    private func readGroup(_ group: MRZLocator.Group, in image: Image, variant: Variant) throws -> Reading? {
+    /// The group's lines read with `variant`, each line charged to `budget` unless `search`
+    /// read it before (the 2-line zones inside a 3-line group share its lines); nil when the
+    /// budget ran out before every line was read, or the lines have no MRZ's shape.
+    private func readGroup(_ group: MRZLocator.Group, in search: UprightSearch, variant: Variant, budget: MRZCutBudget) throws -> Reading? {
         let formats: [MRZResult.Format] = group.lines.count == 3 ? [.td1] : [.td3, .td2]
         var texts: [RecognizedText] = []
         var cuts: [(width: Int, padX: Double)] = []
         for line in group.lines {
-            let (cut, text) = try readLine(line, in: image, binarization: variant.binarization, height: variant.height)
-            texts.append(text)
-            cuts.append((cut.width, Self.padX * Double(variant.height)))
+            let key = LineKey(box: line, binarization: variant.binarization, height: variant.height)
+            let read: (width: Int, text: RecognizedText)
+            if let known = search.lines[key] {
+                read = known
+            } else {
+                guard budget.take() else { return nil }
+                let (cut, text) = try readLine(line, in: search.gray, binarization: variant.binarization, height: variant.height)
+                read = (cut.width, text)
+                search.lines[key] = read
+            }
+            texts.append(read.text)
+            cuts.append((read.width, Self.padX * Double(variant.height)))
         }
         // The format whose length the lines' characters best fit, unless the other one's
         // reading passes more checks: glare or blur can split or drop so many characters that

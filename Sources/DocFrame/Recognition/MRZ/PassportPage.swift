@@ -145,8 +145,8 @@ enum PassportPage {
     /// ignores perspective, as the zone is too thin to show it. Two cuts whose checks all hold
     /// with the same checked characters vouch for a reading (`MRZReader.vouched`). The located
     /// outline is kept when it agrees. Nil unless the zone is a passport's (TD3, code P).
-    static func place(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?)
-        -> (mrz: MRZResult, page: Quad)? {
+    static func place(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?,
+                      budget: MRZCutBudget = MRZCutBudget()) -> (mrz: MRZResult, page: Quad)? {
         guard zone.result.format == .td3, zone.result.lines.first?.first == "P",
               let guess = hypothesis(for: zone) else { return nil }
         var page = fitted(guess, in: image)
@@ -155,7 +155,7 @@ enum PassportPage {
         var readings = [zone.result]
         for _ in 0..<2 where !mrz.valid {
             guard let flat = try? image.warped(page, width: Int(pageWidth), height: Int(pageHeight)),
-                  let again = try? reader.readZone(in: flat, turns: [0]) else { break }
+                  let again = try? reader.readZone(in: flat, turns: [0], budget: budget) else { break }
             if again.result.format == .td3, again.result.lines.first?.first == "P" {
                 readings.append(again.result)
                 if again.result.valid || passing(again.result) > passing(mrz) { mrz = again.result }
