@@ -354,7 +354,7 @@ const CollectPairs screenPairs = screenPairsGeneric;
 /// were already reduced to one), and the only order-dependent choice, which of two rows at the
 /// same best distance is the match (it matters only at distance 0, else the runner-up ties and
 /// rejects it), goes to the one the probes reach first (`probeRank`). Needs AVX-512 (with
-/// VPOPCNTDQ); other CPUs vote through the buckets.
+/// VPOPCNTDQ) or AVX2 (scanTemplateAVX2); other CPUs vote through the buckets.
 /// Where the buckets would first reach row `r` (template `e`'s) for a query with keys `qkeys`:
 /// table, probe (0 the key itself, 1 + b the neighbour with bit b flipped), then the row (slots
 /// are in row order).
@@ -446,11 +446,81 @@ DV_SCAN_TARGET void scanTemplate(const dv_index &index, const dv_features &query
     }
 }
 
-const bool hasScan = [] {
+/// The scan of template `e`'s rows with AVX2 (CPUs without AVX-512, such as AMD's before Zen 4):
+/// the same rows reach the same update in the same order, so the pairs are the AVX-512 scan's.
+///
+/// Without a vector popcount, 8 distances at a time cost more than the key test; the key test
+/// of 32 rows (6 tables, 16 rows per register) comes first, and only the rows it passes (about
+/// one in eight) have their distance taken, by the scalar popcount, in row order. The buckets
+/// this replaces spent most of a classification on this machine (an AMD EPYC without AVX-512)
+/// waiting for memory: each probe a dependent load, each slot another template's row.
+__attribute__((target("avx2,popcnt"))) void scanTemplateAVX2(const dv_index &index, const dv_features &query,
+                                                            const std::vector<std::array<uint16_t, kTables>> &qkeys, int e,
+                                                            std::vector<std::pair<cv::Point2f, cv::Point2f>> &pairs) {
+    const int first = index.entries[e].first, count = index.entries[e].count;
+    const int b0 = index.firstBlock[e], b1 = index.firstBlock[e + 1];
+    const uint64_t *words = index.blockWords.data();
+    const uint16_t *keys = index.blockKeys.data();
+    const __m256i one = _mm256_set1_epi16(1), zero = _mm256_setzero_si256();
+    for (int q = 0; q < query.descriptors.rows; ++q) {
+        uint64_t x[4];
+        std::memcpy(x, query.descriptors.ptr<uint8_t>(q), 32);
+        const uint16_t *qk = qkeys[q].data();
+        __m256i k[kTables];
+        for (int t = 0; t < kTables; ++t) k[t] = _mm256_set1_epi16(static_cast<short>(qk[t]));
+        int best = 257, second = 257, bestRow = -1;
+        for (int g = b0 / 4; g < b1 / 4; ++g) {
+            // Reached by a probe: some table's key equal or one bit off (y & (y - 1) == 0).
+            const uint16_t *kg = keys + size_t(g) * 192;
+            __m256i lo = zero, hi = zero;  // rows 0-15, 16-31 of the group
+#pragma GCC unroll 6
+            for (int t = 0; t < kTables; ++t) {
+                const __m256i y0 = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(kg + t * 32)), k[t]);
+                const __m256i y1 = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(kg + t * 32 + 16)), k[t]);
+                lo = _mm256_or_si256(lo, _mm256_cmpeq_epi16(_mm256_and_si256(y0, _mm256_sub_epi16(y0, one)), zero));
+                hi = _mm256_or_si256(hi, _mm256_cmpeq_epi16(_mm256_and_si256(y1, _mm256_sub_epi16(y1, one)), zero));
+            }
+            // 16-bit lanes to bytes (packs interleaves the 128-bit halves; the permute restores row order).
+            const __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(lo, hi), 0xD8);
+            uint32_t reached = static_cast<uint32_t>(_mm256_movemask_epi8(packed));
+            const int offset = (g - b0 / 4) * 32;  // of the group's row 0 among the template's rows
+            const int left = count - offset;
+            if (left < 32) reached &= left <= 0 ? 0u : (1u << left) - 1;
+            while (reached) {
+                const int lane = __builtin_ctz(reached);
+                reached &= reached - 1;
+                const uint64_t *w = words + size_t(4 * g + lane / 8) * 32 + lane % 8;
+                const int dj = __builtin_popcountll(x[0] ^ w[0]) + __builtin_popcountll(x[1] ^ w[8]) +
+                               __builtin_popcountll(x[2] ^ w[16]) + __builtin_popcountll(x[3] ^ w[24]);
+                if (dj > 80) continue;
+                const int r = first + offset + lane;
+                if (dj < best) {
+                    second = best;
+                    best = dj;
+                    bestRow = r;
+                } else if (dj == best) {
+                    second = dj;
+                    if (probeRank(index, e, r, qk) < probeRank(index, e, bestRow, qk)) bestRow = r;
+                } else if (dj < second) {
+                    second = dj;
+                }
+            }
+        }
+        if (bestRow >= 0 && best <= 64 && best <= 0.8 * std::min(second, 256))
+            pairs.emplace_back(index.points[bestRow], query.keypoints[q].pt);
+    }
+}
+
+const bool hasScan512 = [] {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
            __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("popcnt");
 }();
+const bool hasScanAVX2 = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+}();
+const bool hasScan = hasScan512 || hasScanAVX2;
 #else
 const bool hasScan = false;
 #endif
@@ -464,7 +534,7 @@ bool scanPairs(const dv_index &index, const dv_features &query, const uint8_t *a
     for (int q = 0; q < query.descriptors.rows; ++q)
         for (int t = 0; t < kTables; ++t) qkeys[q][t] = static_cast<uint16_t>(index.key(query.descriptors.ptr<uint8_t>(q), t));
     for (int e = 0; e < static_cast<int>(index.entries.size()); ++e)
-        if (!allowed || allowed[e]) scanTemplate(index, query, qkeys, e, pairs[e]);
+        if (!allowed || allowed[e]) (hasScan512 ? scanTemplate : scanTemplateAVX2)(index, query, qkeys, e, pairs[e]);
     return true;
 #else
     (void)index, (void)query, (void)allowed, (void)pairs;

@@ -4,6 +4,7 @@
 #include "docvision_locate.h"
 #include "dv_internal.hpp"
 #include "dv_quad.hpp"
+#include "dv_segments.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -305,8 +306,7 @@ struct EdgeLine {
 
 /// Long straight edges: probabilistic Hough segments merged when collinear.
 std::vector<EdgeLine> straightEdges(const cv::Mat &edges, int longSide) {
-    std::vector<cv::Vec4i> segments;
-    cv::HoughLinesP(edges, segments, 1, CV_PI / 180, 40, std::max(20, longSide / 10), 6);
+    std::vector<cv::Vec4i> segments = dv::probabilisticSegments(edges, CV_PI / 180, 40, std::max(20, longSide / 10), 6);
     std::sort(segments.begin(), segments.end(), [](const cv::Vec4i &a, const cv::Vec4i &b) {
         return std::hypot(a[2] - a[0], a[3] - a[1]) > std::hypot(b[2] - b[0], b[3] - b[1]);
     });
