@@ -65,4 +65,54 @@ struct ReferenceAlignmentTests {
                            bottomRight: Point(x: w + 600, y: h + 415), bottomLeft: Point(x: w + 100, y: h + 415))
         #expect(try alignment.refine(Homography.rectangle(width: t.width, height: t.height, to: outside), in: photo) == nil)
     }
+    @Test("a capture whose outline the locator got a few percent off gets its corners within 2%", arguments: [
+        "ca-bc-dl-back-201-2",   // small and dark: recognised by its layout alone, outline 2.5% off
+        "ca-qc-dl-front-203-2",  // dark: the outline a box printed on the card, 5.6% off
+    ])
+    func outlineOff(_ name: String) throws {
+        let truth = try DifficultCaptureTests.truth(name)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: Self.testData + "/" + name + ".jpg"))
+        #expect(observation.document?.templateId == truth.templateId)
+        #expect(observation.orientation?.degrees == truth.orientation)
+        let corners = try #require(observation.corners)
+        #expect(corners.maxCornerDistance(to: truth.corners) < 0.02 * truth.corners.diagonal, "\(name)")
+    }
+
+    @Test("a right outline stays put on every design, thin and repeating ones too")
+    func rightOutlineKept() throws {
+        let recognizer = RecognitionFixtures.builtIn
+        let names = try Self.photos()
+        #expect(names.count >= 8)
+        for name in names {
+            let truth = try DifficultCaptureTests.truth(name)
+            let i = try #require(recognizer.catalog.templates.firstIndex { $0.id == truth.templateId })
+            let photo = try Image(contentsOfFile: Self.testData + "/" + name + ".jpg")
+            // An answer from the layout cue alone, whose located outline is the card's: the
+            // alignment runs, and where the design is thin it drifts 1-6% (recoversCorners).
+            var result = ClassificationResult(templateIndex: i, confidence: 0.7, bestIndex: i, corners: truth.corners,
+                                              orientation: Orientation(of: truth.corners), path: .appearance)
+            #expect(recognizer.classifier.needsAlignment(result))
+            try recognizer.classifier.align(&result, in: photo)
+            let corners = try #require(result.corners)
+            #expect(corners.maxCornerDistance(to: truth.corners) < 0.01 * truth.corners.diagonal, "\(name): moved")
+        }
+    }
+
+    @Test("a keypoint answer on many inliers whose outline agrees with the template's is not aligned")
+    func confidentAnswerSkipped() {
+        let quad = Quad(topLeft: Point(x: 100, y: 100), topRight: Point(x: 600, y: 100),
+                        bottomRight: Point(x: 600, y: 415), bottomLeft: Point(x: 100, y: 415))
+        let moved = Quad(topLeft: Point(x: 115, y: 100), topRight: Point(x: 600, y: 100),
+                         bottomRight: Point(x: 600, y: 415), bottomLeft: Point(x: 100, y: 415))
+        let classifier = RecognitionFixtures.builtIn.classifier
+        var result = ClassificationResult(templateIndex: 0, confidence: 0.95, bestIndex: 0, corners: quad, inliers: 60,
+                                          path: .flattened, projectedOutline: quad)
+        #expect(!classifier.needsAlignment(result))
+        // The template's projection 15 px (2.5% of the diagonal) away: the outline may be a printed box.
+        result.projectedOutline = moved
+        #expect(classifier.needsAlignment(result))
+        result.projectedOutline = quad
+        result.inliers = DocumentClassifier.alignBelowInliers - 1
+        #expect(classifier.needsAlignment(result))
+    }
 }

@@ -18,8 +18,9 @@ final class DocumentClassifier: Sendable {
     /// Per template: the other templates printed on the same artwork with another title (a
     /// province's license and photo card), which only the header text tells apart.
     private let twins: [[Int]]
-    /// Per template: its reference prepared for refining a located document's corners.
-    private let alignments: [ReferenceAlignment]
+    /// Per template: its reference prepared for refining a located document's corners
+    /// (`DocumentClassifier+Alignment`), nil when it has too little stable design.
+    let alignments: [ReferenceAlignment?]
 
     /// Width of the flattened document that is matched (templates are trained at this scale).
     static let workWidth = 640
@@ -44,7 +45,7 @@ final class DocumentClassifier: Sendable {
         var features: [NativeFeatures] = []
         var headers: [Image?] = []
         var layouts: [LayoutSignature?] = []
-        var alignments: [ReferenceAlignment] = []
+        var alignments: [ReferenceAlignment?] = []
         for t in templates {
             guard let url = t.featuresURL else {
                 throw DocFrameError(.invalidTemplate, "template \(t.id) has no folder with \(DocumentTemplate.featuresName)")
@@ -74,8 +75,10 @@ final class DocumentClassifier: Sendable {
                     header = try image.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 }
                 layout = try LayoutSignature(of: image, stability: features[features.count - 1])
-                if Self.alignsCorners { alignments.append(try ReferenceAlignment(reference: image, stability: features[features.count - 1],
-                                                          personal: t.region("mrz").map { [$0] } ?? [])) }
+                // A reference with too little stable design to align to (a template trained from
+                // samples that share little print) only goes without refined corners.
+                alignments.append(try? ReferenceAlignment(reference: image, stability: features[features.count - 1],
+                                                          personal: t.region("mrz").map { [$0] } ?? []))
             } catch let error as DocFrameError where error.code == .invalidTemplate {
                 throw error
             } catch {
@@ -130,48 +133,6 @@ final class DocumentClassifier: Sendable {
             return ledger.vetted(region)
         }
         return best ?? frame
-    }
-
-    /// Least correlation of the template's stable design with the image, through the refined
-    /// homography, and least gain over the answer's own corners, for the refined corners to
-    /// replace them. Measured on generated captures (not the evaluation set): outlines 2-15%
-    /// off gained 0.07-0.6; a right outline "gained" up to 0.05 by a drift of the perspective
-    /// where the stable design is thin (a back whose lower half is barcode).
-    static let alignedCorrelation = 0.3
-    static let alignedGain = 0.05
-    /// Refined corners this close to the answer's (a share of the diagonal) confirm them: the
-    /// answer's, fitted to the card's edges, are the more precise (the alignment drifts by up to
-    /// 1% where the stable design is thin).
-    static let alignedAgreement = 0.015
-    /// Off unless DOCFRAME_ALIGN_CORNERS=1 (measurement only): on the evaluation set it raised
-    /// corners within 2% from 78.3% to 82.8% (5%: 83.0 -> 85.4, labels unchanged), but it costs
-    /// 15-20 ms of CPU per classification (bench `classify no OCR`, 41-46 -> 59-65 ms), moves two
-    /// PR backs' corners past 2% (RecognitionGainsTests) and is not yet measured on held-out designs.
-    static let alignsCorners = ProcessInfo.processInfo.environment["DOCFRAME_ALIGN_CORNERS"] == "1"
-
-    /// The answer's corners refined by aligning the image with the template's reference
-    /// (`ReferenceAlignment`) where the outline or homography they came from is clearly off
-    /// (an inner box, a soft or cut-off edge, a homography from a few keypoints), then snapped to
-    /// the card's edges where those agree.
-    private func align(_ result: inout ClassificationResult, in image: Image) throws {
-        guard Self.alignsCorners, let i = result.templateIndex, let corners = result.corners else { return }
-        let t = templates[i]
-        let start = Homography.rectangle(width: t.width, height: t.height, to: corners)
-        guard let refined = try alignments[i].refine(start, in: image) else { return }
-        result.alignment = (refined.before, refined.correlation)
-        let aligned = refined.homography.mapRectangle(width: t.width, height: t.height)
-        let diagonal = max(corners.diagonal, 1)
-        guard refined.correlation >= Self.alignedCorrelation, refined.correlation >= refined.before + Self.alignedGain,
-              aligned.maxCornerDistance(to: corners) > Self.alignedAgreement * diagonal,
-              DocumentLocator.isPlausibleOutline(aligned) else { return }
-        var quad = aligned
-        if let snapped = try? DocumentLocator.refine(aligned, in: image, search: diagonal / 100),
-           snapped.maxCornerDistance(to: aligned) <= 0.01 * diagonal {
-            quad = snapped
-        }
-        result.unalignedCorners = corners
-        result.corners = quad
-        result.orientation = Orientation(of: quad)
     }
 
     /// The best located outlines, as the locator ranked them (another fit of the same card can
