@@ -90,6 +90,19 @@ struct MRZCorrectionTests {
         #expect(!r.valid)
     }
 
+    @Test("a correction that would rewrite two characters is not made, though it alone passes the check")
+    func oneSubstitutionPerCheck() throws {
+        // L898902C3 with its C read as 0 (no look-alike): of the O/0 swaps, only both zeros as
+        // O (L8989O2O3) passes the check digit 6, and the composite with it. A check digit
+        // passes one combination in ten by chance; it vouches for one rewritten character.
+        let read = [td3[0], "L898902036UTO7408122F1204159ZE184226B<<<<<10"]
+        let chance = [td3[0], "L8989O2O36UTO7408122F1204159ZE184226B<<<<<10"]
+        #expect(parser.parse(chance)?.valid == true)
+        let r = try #require(parser.parseCorrecting(read))
+        #expect(!r.valid && r.lines != chance)
+        #expect(r.checks["documentNumber"] == false)
+    }
+
     @Test("a misread digit that no look-alike explains is never made valid")
     func unrelatedMisread() throws {
         // 7408122 read as 7403122: a 3 for an 8 is not a look-alike swap.

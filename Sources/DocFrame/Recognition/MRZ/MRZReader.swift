@@ -365,18 +365,26 @@ public struct MRZReader: Sendable {
     /// reading where its own check digit holds, and the whole is kept only when every check,
     /// the composite included, then holds. A misread rarely passes its check digit, and one
     /// that did would still have to agree with the composite.
+    ///
+    /// What the merged reading rests on must be read, not guessed (`isPlain`): a field comes
+    /// only from a reading whose OCR neither doubted nor had correction rewrite any of its
+    /// characters (such a reading needs another cut to vouch for it, which a merge is not), and
+    /// the characters only the composite covers (a TD1's or TD2's optional data, the composite
+    /// digit) must be read alike and plainly by two of the readings. The composite is one digit:
+    /// a merge of fields from several cuts passes it by chance one time in ten, and a line one
+    /// cut placed a cell off (its optional data shifted, its own document number failing) came
+    /// out valid that way once its document number was taken from another cut.
     func merge(_ readings: [Reading]) -> MRZResult? {
         guard readings.count >= 2, let first = readings.first?.result,
               readings.allSatisfy({ $0.result.format == first.format && $0.result.lines.count == first.lines.count }) else { return nil }
         let layout = MRZLayout.layout(for: first.format, visa: first.lines[0].first == "V")
         let all = readings.map { $0.result.lines.map(Array.init) }
         var lines = all[0]
-        for check in MRZParser.appliedChecks(in: lines, layout: layout) where check.key != "composite" && !check.holds(in: lines) {
-            // A donor's field must hold its check with no character the OCR doubted.
+        for check in MRZParser.appliedChecks(in: lines, layout: layout) where check.key != "composite" {
+            if check.holds(in: lines), readings[0].isPlain(check.positions + [check.checkDigit]) { continue }
             guard let donorIndex = all.indices.first(where: { i in
                 guard let field = MRZParser.appliedChecks(in: all[i], layout: layout).first(where: { $0.key == check.key }) else { return false }
-                return field.holds(in: all[i])
-                    && (field.positions + [field.checkDigit]).allSatisfy { !readings[i].doubted.contains(MRZCorrector.Position($0)) }
+                return field.holds(in: all[i]) && readings[i].isPlain(field.positions + [field.checkDigit])
             }) else { return nil }
             let donor = all[donorIndex]
             let field = MRZParser.appliedChecks(in: donor, layout: layout).first { $0.key == check.key }!
@@ -387,15 +395,22 @@ public struct MRZReader: Sendable {
            !composite.holds(in: lines) {
             guard let donorIndex = all.indices.first(where: { i in
                 let candidate = all[i]
-                guard (composite.positions + [composite.checkDigit]).allSatisfy({ !readings[i].doubted.contains(MRZCorrector.Position($0)) }) else {
-                    return false
-                }
+                guard readings[i].isPlain(composite.positions + [composite.checkDigit]) else { return false }
                 var trial = lines
                 for p in composite.positions + [composite.checkDigit] { trial[p.0][p.1] = candidate[p.0][p.1] }
                 return MRZParser.appliedChecks(in: trial, layout: layout).allSatisfy { $0.holds(in: trial) }
             }) else { return nil }
             let donor = all[donorIndex]
             for p in composite.positions + [composite.checkDigit] { lines[p.0][p.1] = donor[p.0][p.1] }
+        }
+        let checks = MRZParser.appliedChecks(in: lines, layout: layout)
+        if let composite = checks.first(where: { $0.key == "composite" }) {
+            let fielded = Set(checks.filter { $0.key != "composite" }.flatMap { ($0.positions + [$0.checkDigit]).map(MRZCorrector.Position.init) })
+            let compositeOnly = (composite.positions + [composite.checkDigit]).filter { !fielded.contains(MRZCorrector.Position($0)) }
+            for p in compositeOnly {
+                let alike = readings.indices.filter { i in all[i][p.0][p.1] == lines[p.0][p.1] && readings[i].isPlain([p]) }
+                if alike.count < 2 { return nil }
+            }
         }
         let result = parser.parse(lines.map { String($0) })
         return result?.valid == true ? result : nil
@@ -465,6 +480,18 @@ public struct MRZReader: Sendable {
         var guessed: Set<MRZCorrector.Position> = []
         /// Every position the OCR was unsure of (an empty cell included), whatever correction did.
         var unsure: Set<MRZCorrector.Position> = []
+        /// Every position correction rewrote by choosing a look-alike (not by a field's class:
+        /// an O where only digits stand is a 0 whatever the checks say), checked or not.
+        var corrected: Set<MRZCorrector.Position> = []
+
+        /// Whether the characters at `positions` stand as the OCR read them: none doubted and
+        /// left as read, none chosen by correction (what `guessed` counts on checked fields).
+        func isPlain(_ positions: [(Int, Int)]) -> Bool {
+            positions.allSatisfy { p in
+                let position = MRZCorrector.Position(p)
+                return !doubted.contains(position) && !corrected.contains(position)
+            }
+        }
 
         /// Whether `other` vouches for this reading: the same checked characters, and at each
         /// position this reading guessed, `other` read the final character as it stands, not
@@ -548,6 +575,14 @@ public struct MRZReader: Sendable {
         // A checked character left as read although its height says it is of the other class
         // (a letter I standing as tall as the digits) is a misread the check digit happened to
         // miss: such a reading is not vouched for.
+        var corrected = Set<MRZCorrector.Position>()
+        for l in 0..<min(read.count, final.count) {
+            let classes = MRZLayout.layout(for: result.format, visa: final.first?.first == "V").classes[l]
+            for i in 0..<min(read[l].count, final[l].count, classes.count)
+            where read[l][i] != final[l][i] && !Self.isCoercion(read[l][i], to: final[l][i], classes[i]) {
+                corrected.insert(MRZCorrector.Position(line: l, index: i))
+            }
+        }
         var needsConfirmation = false
         var guessed = Set<MRZCorrector.Position>()
         if result.valid {
@@ -564,7 +599,7 @@ public struct MRZReader: Sendable {
             needsConfirmation = !guessed.isEmpty
         }
         return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed,
-                       unsure: unsure)
+                       unsure: unsure, corrected: corrected)
     }
 
     static let padX = 0.6
