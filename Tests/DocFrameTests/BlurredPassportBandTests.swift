@@ -33,6 +33,25 @@ struct BlurredPassportBandTests {
         #expect(observation.orientation == .up)
     }
 
+    @Test("a blurred passport page whose located outline runs a few percent off is found by its band once refit to its edges")
+    func refitOutline() throws {
+        let name = "passport-zan-front-7003-3"
+        let photo = try Self.capture(name)
+        let truth = try #require(RecognitionFixtures.captures(in: "blurred-passports").first { $0.name == name + ".jpg" }?.corners)
+        // What the band test saw in the outline as located: the zone's rows fall on the table.
+        let located = try #require(try RecognitionFixtures.builtIn.locator.locate(in: photo, limit: Recognizer.outlines).first)
+        #expect(RecognitionFixtures.cornerError(located.corners, truth) > 0.03)
+        let flat = try photo.warped(located.corners.landscape, width: MRZBand.width, height: MRZBand.height)
+        #expect(try MRZBand.turns(of: flat) == nil)
+
+        let observation = try RecognitionFixtures.builtIn.observe(photo)
+        let document = try #require(observation.document)
+        #expect(document.templateId == PassportRule.templateId && document.confidence == PassportRule.unreadConfidence)
+        let corners = try #require(observation.corners)
+        #expect(RecognitionFixtures.cornerError(corners, truth) < 0.02)
+        #expect(observation.orientation == .up)
+    }
+
     @Test("a page of a passport's shape with a dark band across its whole bottom is no passport, sharp or blurred",
           arguments: [1, 9])
     func bandAcrossPage(blur: Int) throws {

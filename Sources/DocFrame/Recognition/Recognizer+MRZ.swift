@@ -121,8 +121,22 @@ extension Recognizer {
 
     /// The page, in its own corner order, when `outline` has a TD3 page's shape (as flattened,
     /// or once its perspective is undone) and its bottom edge carries a zone's band (`MRZBand`).
+    ///
+    /// The band is looked for in the outline as located and, where it shows none, in the
+    /// outline with each side moved to the strongest edge near it (`PassportPage.fitted`): a
+    /// blurred page's outline is often a few percent off (its edges are soft, the table's
+    /// shadow beside them), which puts the zone's rows where the band test finds the table or
+    /// the page's body.
     private func unreadPassportPage(outline: Quad, in image: Image) -> Quad? {
-        let quad = outline.landscape
+        let located = outline.landscape
+        for (attempt, quad) in [located, PassportPage.fitted(located, in: image)].enumerated() {
+            if attempt > 0, PassportPage.agree(quad, located, tolerance: 0.005) != nil { break }
+            if let page = unreadPassportPage(landscape: quad, in: image) { return page }
+        }
+        return nil
+    }
+
+    private func unreadPassportPage(landscape quad: Quad, in image: Image) -> Quad? {
         let shapes = [quad.sideRatio, PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)]
         if Recognizer.debugPassport { debugLog("band shapes=\(shapes)") }
         guard shapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
