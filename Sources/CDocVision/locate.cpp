@@ -442,10 +442,12 @@ cv::Mat downscaled(const cv::Mat &full, int workSize, double &factor) {
     return small;
 }
 
-/// The edge field of `image` downscaled to `workSize` (`small`): the one kept with the image
-/// when it was made at that size, else made now and kept (replacing one of another size).
-std::shared_ptr<const EdgeField> edgeFieldOf(const dv_image &image, int workSize, const cv::Mat &small) {
-    {
+/// The edge field of `image` downscaled to `workSize` (`small`), kept with the image (replacing
+/// one of another size). With `reuse`, the one already kept at that size is returned instead of
+/// being made again. The locator itself always makes it: locating the same image twice (a
+/// benchmark's loop) must cost what locating it once does.
+std::shared_ptr<const EdgeField> edgeFieldOf(const dv_image &image, int workSize, const cv::Mat &small, bool reuse) {
+    if (reuse) {
         std::lock_guard<std::mutex> lock(image.edgesLock);
         if (image.edges && image.edges->workSize == workSize) return image.edges;
     }
@@ -564,7 +566,7 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
         const cv::Mat &full = image->mat;
         double factor = 1;
         const cv::Mat small = downscaled(full, work_size, factor);
-        std::vector<Candidate> candidates = findCandidates(small, *edgeFieldOf(*image, workSizeOf(work_size), small));
+        std::vector<Candidate> candidates = findCandidates(small, *edgeFieldOf(*image, workSizeOf(work_size), small, false));
         // A blurred photo's card edges are too soft for the edge map at the working size; at
         // half of it they are twice as sharp per pixel. Searched only when nothing convincing
         // was found, so a clear frame costs no more.
@@ -635,7 +637,7 @@ dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int
         if (count == 0) return dv::ok(error);
         double factor = 1;
         const cv::Mat small = downscaled(image->mat, work_size, factor);
-        const std::shared_ptr<const EdgeField> kept = edgeFieldOf(*image, workSizeOf(work_size), small);
+        const std::shared_ptr<const EdgeField> kept = edgeFieldOf(*image, workSizeOf(work_size), small, true);
         const EdgeField &field = *kept;
         for (int32_t q = 0; q < count; ++q) {
             Corners p;
