@@ -10,10 +10,19 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <memory>
+#include <mutex>
 #include <new>
+
+namespace dv { struct EdgeField; }
 
 struct dv_image {
     cv::Mat mat;  // CV_8UC1 or CV_8UC3 (BGR); never modified after the handle is returned
+    /// The locator's edge field of `mat`, made by the first call that needs it (locating, edge
+    /// support) and shared by the later ones: derived from pixels that never change, so it stays
+    /// right for the handle's life. Images are shared across threads, hence the lock.
+    mutable std::mutex edgesLock;
+    mutable std::shared_ptr<const dv::EdgeField> edges;
 };
 
 namespace dv {

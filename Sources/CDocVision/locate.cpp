@@ -2,6 +2,7 @@
 // by shape (ID-1 / TD3 aspect), rectangularity and edge support -> sides re-fitted at full
 // resolution (robust line fits to the strongest gradient, which also squares rounded corners).
 #include "docvision_locate.h"
+#include "dv_edge_field.hpp"
 #include "dv_internal.hpp"
 #include "dv_quad.hpp"
 #include "dv_segments.hpp"
@@ -18,6 +19,7 @@
 namespace {
 
 using dv::Corners;
+using dv::EdgeField;
 using dv::intersect;
 
 struct Candidate {
@@ -115,13 +117,6 @@ double aspectScore(double aspect) {
 
 /// Every interior angle within [50, 130] degrees and the polygon convex.
 bool plausibleAngles(const Corners &p) { return dv::plausibleQuad(p, 0.643, 1); }
-
-/// Edge pixels with their gradient direction, so that support can demand edges running along a
-/// side (wood grain, fabric and text give edges everywhere, but in every direction).
-struct EdgeField {
-    cv::Mat edges;   // CV_8U, Canny
-    cv::Mat dx, dy;  // CV_16S Sobel of the smoothed grey copy
-};
 
 /// Share of points along the quad's sides that have, within 2 pixels across the side, an edge
 /// pixel whose gradient is roughly perpendicular to the side; also the weakest side's share
@@ -433,9 +428,12 @@ EdgeField edgeField(const cv::Mat &small, const cv::Mat &edges) {
     return field;
 }
 
+/// The working size asked for, 0 or less meaning the default.
+int workSizeOf(int workSize) { return workSize > 0 ? workSize : 640; }
+
 /// `full` downscaled so that its long side is at most `workSize`; `factor` the scale applied.
 cv::Mat downscaled(const cv::Mat &full, int workSize, double &factor) {
-    const int target = workSize > 0 ? workSize : 640;
+    const int target = workSizeOf(workSize);
     const int longer = std::max(full.cols, full.rows);
     factor = longer > target ? static_cast<double>(target) / longer : 1.0;
     if (factor >= 1) return full;
@@ -444,11 +442,27 @@ cv::Mat downscaled(const cv::Mat &full, int workSize, double &factor) {
     return small;
 }
 
-std::vector<Candidate> findCandidates(const cv::Mat &small) {
+/// The edge field of `image` downscaled to `workSize` (`small`), kept with the image (replacing
+/// one of another size). With `reuse`, the one already kept at that size is returned instead of
+/// being made again. The locator itself always makes it: locating the same image twice (a
+/// benchmark's loop) must cost what locating it once does.
+std::shared_ptr<const EdgeField> edgeFieldOf(const dv_image &image, int workSize, const cv::Mat &small, bool reuse) {
+    if (reuse) {
+        std::lock_guard<std::mutex> lock(image.edgesLock);
+        if (image.edges && image.edges->workSize == workSize) return image.edges;
+    }
+    auto field = std::make_shared<EdgeField>(edgeField(small, edgeMap(small)));
+    field->workSize = workSize;
+    std::lock_guard<std::mutex> lock(image.edgesLock);
+    image.edges = field;
+    return field;
+}
+
+/// Candidates in `small`, whose edge field is `field`.
+std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &field) {
     const cv::Size size = small.size();
     const double imageArea = static_cast<double>(size.area());
-    cv::Mat edges = edgeMap(small);
-    const EdgeField field = edgeField(small, edges);
+    cv::Mat edges = field.edges.clone();  // the frame is drawn into it below
     std::vector<Candidate> found;
     lineCandidates(edges, field, found);
     // The image frame closes the outline of a card cut off by it.
@@ -552,14 +566,14 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
         const cv::Mat &full = image->mat;
         double factor = 1;
         const cv::Mat small = downscaled(full, work_size, factor);
-        std::vector<Candidate> candidates = findCandidates(small);
+        std::vector<Candidate> candidates = findCandidates(small, *edgeFieldOf(*image, workSizeOf(work_size), small, false));
         // A blurred photo's card edges are too soft for the edge map at the working size; at
         // half of it they are twice as sharp per pixel. Searched only when nothing convincing
         // was found, so a clear frame costs no more.
         if ((candidates.empty() || candidates[0].score < kCoarseRetryBelow) && std::max(small.cols, small.rows) >= 2 * kCoarseMinimum) {
             cv::Mat coarse;
             cv::resize(small, coarse, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
-            std::vector<Candidate> more = findCandidates(coarse);
+            std::vector<Candidate> more = findCandidates(coarse, edgeField(coarse, edgeMap(coarse)));
             for (auto &c : more) {
                 for (auto &q : c.p) q = (q + cv::Point2f(0.5f, 0.5f)) * 2.0f - cv::Point2f(0.5f, 0.5f);
                 c.coarse = true;
@@ -623,7 +637,8 @@ dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int
         if (count == 0) return dv::ok(error);
         double factor = 1;
         const cv::Mat small = downscaled(image->mat, work_size, factor);
-        const EdgeField field = edgeField(small, edgeMap(small));
+        const std::shared_ptr<const EdgeField> kept = edgeFieldOf(*image, workSizeOf(work_size), small, true);
+        const EdgeField &field = *kept;
         for (int32_t q = 0; q < count; ++q) {
             Corners p;
             // The same pixel-centre mapping as the locator's, in reverse.

@@ -27,6 +27,24 @@ struct OutlineChoiceTests {
         #expect(support[3].support < 0.3)
     }
 
+    /// The locator keeps its edge map with the image for later edge support (the classifier's
+    /// outline check): what it measures must not depend on whether the image was located first,
+    /// nor carry over to another working size.
+    @Test("edge support is the same on a located image as on a fresh one, at each working size")
+    func keptEdgeMap() throws {
+        let (located, card, inner) = try Self.scene()
+        let fresh = try Self.scene().image
+        let shifted = Quad(x: 170, y: 165, width: 476, height: 300)
+        let quads = [card, shifted, inner]
+        #expect(try !DocumentLocator().locate(in: located).isEmpty)
+        for workSize in [640, 320, 640] {
+            let locator = DocumentLocator(workSize: workSize)
+            let kept = try locator.edgeSupport(of: quads, in: located)
+            let made = try locator.edgeSupport(of: quads, in: fresh)
+            #expect(kept.map(\.support) == made.map(\.support) && kept.map(\.weakest) == made.map(\.weakest), "work size \(workSize)")
+        }
+    }
+
     @Test("edge support of a quad reaching beyond the image counts only its visible part")
     func cutOff() throws {
         let canvas = TestCanvas(width: 640, height: 480, gray: 60)
