@@ -18,17 +18,28 @@ public enum PassportRule {
     static let structureConfidence = 0.7
 
     /// A passport whose zone is cut short by the image's edge (`TruncatedPassportZone`): the
-    /// three checks in view hold, as for a TD3 reading with three checks holding.
+    /// three checks in view hold over fields with content, as for a TD3 reading at 0.8.
     static let truncatedConfidence = 0.8
 
     /// The passport identity for `mrz`, or nil when it is not a passport's.
     ///
+    /// A check digit vouches for a reading only where its field carries content
+    /// (`contentChecks`): a date or an optional field of zeros or filler passes its check
+    /// whatever was read, and text that is no zone (a letter's lines read with the MRZ alphabet)
+    /// passes three such checks often enough to be named Passport at 0.8. The document number is
+    /// the field every passport fills, so its check must be among them; and the issuing state
+    /// reported must be a state's code (`MRZStateCodes`): no check digit covers it, and the
+    /// reader repairs a misread one where it can.
+    ///
     /// - Parameters:
     ///   - pageAspectRatio: width over height of the located page (upright), when known.
     /// - Returns: confidence 0.99 when every check digit holds; 0.8 when at least three checks
-    ///   hold (an MRZ partly misread is still a passport's); `structureConfidence` when fewer
-    ///   hold but the zone has a passport zone's structure (`PassportZoneShape`) on a page whose
-    ///   shape was measured; else nil.
+    ///   with content hold, the document number's among them (an MRZ partly misread is still a
+    ///   passport's); `structureConfidence` when fewer hold but the zone has a passport zone's
+    ///   structure (`PassportZoneShape`) on a page whose shape was measured, or with two checks
+    ///   with content holding (a zone whose document number or one date was misread: on dev
+    ///   captures, small print lost one of the four checks of a zone without optional data
+    ///   and the composite with it); else nil. Nil too when the issuing state is no known code.
     public static func identity(for mrz: MRZResult, pageAspectRatio: Double? = nil) -> DocumentIdentity? {
         guard mrz.format == .td3, mrz.lines.first?.first == "P" else { return nil }
         if let ratio = pageAspectRatio {
@@ -39,21 +50,48 @@ public enum PassportRule {
             let page = DocumentFormat.td3.aspectRatio
             guard hasPageShape(ratio) || abs(ratio - page / 2) / (page / 2) <= aspectTolerance else { return nil }
         }
-        let holding = mrz.checks.values.filter { $0 }.count
+        guard let state = knownIssuingState(of: mrz) else { return nil }
+        let vouching = contentChecks(of: mrz)
         let confidence: Double
-        if mrz.valid {
+        if mrz.valid, vouching.contains("documentNumber") {
             confidence = 0.99
-        } else if holding >= 3 {
+        } else if vouching.contains("documentNumber"), vouching.count >= 3 {
             confidence = 0.8
-        } else if pageAspectRatio != nil, PassportZoneShape.isPassportZone(mrz) {
+        } else if pageAspectRatio != nil || vouching.count >= 2, PassportZoneShape.isPassportZone(mrz) {
             confidence = structureConfidence
         } else {
             return nil
         }
-        let state = mrz.fields["issuingState"] ?? ""
-        guard !state.isEmpty else { return nil }
         return DocumentIdentity(templateId: templateId, label: label, kind: .passport, side: .front,
                                 jurisdiction: state, policy: .accepted, confidence: confidence)
+    }
+
+    /// The issuing state as the MRZ states it (fill trimmed), when it is a known code.
+    static func knownIssuingState(of mrz: MRZResult) -> String? {
+        guard let line = mrz.lines.first.map(Array.init), line.count >= 5 else { return nil }
+        let code = String(line[2..<5])
+        guard MRZStateCodes.all.contains(code), let state = mrz.fields["issuingState"], !state.isEmpty else { return nil }
+        return state
+    }
+
+    /// The checks that hold over fields carrying content: a document number or optional data
+    /// that is not all filler and zeros, a birth or expiry date that is a calendar date (the
+    /// parser gives the field only then), and the composite when the document number it covers
+    /// has content. A field of `<` or `0` sums to a check digit of 0, which is what a blank or
+    /// misread check digit most often reads.
+    static func contentChecks(of mrz: MRZResult) -> Set<String> {
+        func hasContent(_ key: String) -> Bool {
+            guard let value = mrz.fields[key] else { return false }
+            return value.contains { $0 != "<" && $0 != "0" && $0 != " " }
+        }
+        let carrying: [String: Bool] = [
+            "documentNumber": hasContent("documentNumber"),
+            "birthDate": mrz.fields["birthDate"] != nil,
+            "expiryDate": mrz.fields["expiryDate"] != nil,
+            "optionalData": hasContent("optionalData"),
+            "composite": hasContent("documentNumber"),
+        ]
+        return Set(mrz.checks.filter { $0.value && carrying[$0.key] == true }.map(\.key))
     }
 
     /// Whether a width/height ratio is a TD3 page's (the page alone, not the open booklet).

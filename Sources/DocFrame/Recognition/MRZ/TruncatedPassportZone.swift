@@ -20,14 +20,16 @@ enum TruncatedPassportZone {
     static let edgeReach = 1.5
 
     /// Whether `zone` is a passport's zone read short: a TD2 reading of code `P`, a known
-    /// issuing state, the three visible checks holding, and its lines ending at the right edge
+    /// issuing state, the three visible checks holding over fields with content
+    /// (`PassportRule.contentChecks`: dates that are dates, a number not all zeros or filler,
+    /// which pass their checks whatever was read), and its lines ending at the right edge
     /// of the (turned) image they were read in.
     static func isTruncatedPassportZone(_ zone: MRZReader.Zone) -> Bool {
         let mrz = zone.result
         guard mrz.format == .td2, zone.lines.count == 2, let line1 = mrz.lines.first.map(Array.init), line1.count >= 5,
               line1[0] == "P", line1[1] == "<" || line1[1].isLetter,
               MRZStateCodes.all.contains(String(line1[2..<5])),
-              visibleChecks.allSatisfy({ mrz.checks[$0] == true }) else { return false }
+              PassportRule.contentChecks(of: mrz).isSuperset(of: visibleChecks) else { return false }
         let width = Double(zone.turnedWidth)
         return zone.lines.allSatisfy { line in
             let pitch = line.width / Double(MRZResult.Format.td2.lineLength)
