@@ -108,23 +108,70 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
                                      int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
                                      int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
                                      dv_error *error) {
+    return dv_measure_reference_glare_relative(flattened, reference, glare_value, 0, 0, 0, glare_saturation, white_value,
+                                               white_saturation, 1, tolerance, opening, edge_band, out, error);
+}
+
+dv_status dv_measure_reference_glare_relative(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                              int32_t paper_margin, float min_paper_share, int32_t min_paper_value,
+                                              int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
+                                              int32_t white_window, int32_t tolerance, int32_t opening, float edge_band,
+                                              dv_reference_glare *out, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         if (dv_status s = checkPair(flattened, reference, out, error); s != DV_OK) return s;
         const cv::Mat &f = flattened->mat, &r = reference->mat;
+        DV_REQUIRE(white_window >= 1, error, "bad white window %d", white_window);
         cv::Mat fh, rh;
         cv::cvtColor(f, fh, cv::COLOR_BGR2HSV);
         cv::cvtColor(r, rh, cv::COLOR_BGR2HSV);
-        cv::Mat glare(f.size(), CV_8U), white(f.size(), CV_8U);
+        // White judged on the reference averaged over `white_window`: a pale tinted background
+        // (Ontario's) has single pixels that pass for white, which the widening below spread
+        // over most of it; a white field stays white.
+        if (white_window > 1) cv::blur(rh, rh, cv::Size(white_window, white_window));
+        cv::Mat white(f.size(), CV_8U);
         for (int y = 0; y < f.rows; ++y) {
-            const cv::Vec3b *p = fh.ptr<cv::Vec3b>(y), *q = rh.ptr<cv::Vec3b>(y);
-            uint8_t *g = glare.ptr<uint8_t>(y), *w = white.ptr<uint8_t>(y);
-            for (int x = 0; x < f.cols; ++x) {
-                g[x] = (p[x][2] >= glare_value && p[x][1] <= glare_saturation) ? 255 : 0;
-                w[x] = (q[x][2] >= white_value && q[x][1] <= white_saturation) ? 255 : 0;
-            }
+            const cv::Vec3b *q = rh.ptr<cv::Vec3b>(y);
+            uint8_t *w = white.ptr<uint8_t>(y);
+            for (int x = 0; x < f.cols; ++x) w[x] = (q[x][2] >= white_value && q[x][1] <= white_saturation) ? 255 : 0;
         }
         const double area = static_cast<double>(f.total());
         out->reference_white = static_cast<float>(cv::countNonZero(white) / area);
+        out->paper_value = -1;
+        // The photo's own paper white: the median value where the design is white well inside
+        // (eroded by the outline's error), away from the edges. Glare is light the card reflects
+        // whole, so it is at least that bright wherever the exposure put paper white; a fixed
+        // value misses a glare in a dim photo (a clipped core the exposure brought down to 213).
+        int effective = glare_value;
+        if (paper_margin > 0) {
+            cv::Mat inner;
+            cv::erode(white, inner, cv::Mat::ones(2 * tolerance + 1, 2 * tolerance + 1, CV_8U));
+            clearEdgeBand(inner, edge_band);
+            std::array<int, 256> histogram{};
+            int count = 0;
+            for (int y = 0; y < f.rows; ++y) {
+                const cv::Vec3b *p = fh.ptr<cv::Vec3b>(y);
+                const uint8_t *w = inner.ptr<uint8_t>(y);
+                for (int x = 0; x < f.cols; ++x)
+                    if (w[x]) {
+                        ++histogram[p[x][2]];
+                        ++count;
+                    }
+            }
+            if (count > 0 && count >= min_paper_share * area) {
+                int seen = 0, median = 0;
+                while (median < 255 && 2 * (seen + histogram[median]) < count) seen += histogram[median++];
+                out->paper_value = static_cast<float>(median);
+                // Under `min_paper_value` the "white" is mostly something else: personal data the
+                // reference blanks to white (the Ontario back's barcode read 80).
+                if (median >= min_paper_value) effective = std::min(glare_value, median + paper_margin);
+            }
+        }
+        cv::Mat glare(f.size(), CV_8U);
+        for (int y = 0; y < f.rows; ++y) {
+            const cv::Vec3b *p = fh.ptr<cv::Vec3b>(y);
+            uint8_t *g = glare.ptr<uint8_t>(y);
+            for (int x = 0; x < f.cols; ++x) g[x] = (p[x][2] >= effective && p[x][1] <= glare_saturation) ? 255 : 0;
+        }
         // White print and white fields of the design are white in the photo too: not glare.
         if (tolerance > 0) cv::dilate(white, white, cv::Mat::ones(2 * tolerance + 1, 2 * tolerance + 1, CV_8U));
         glare.setTo(0, white);
@@ -167,6 +214,7 @@ dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *re
         }
         clearEdgeBand(glare, edge_band);
         out->reference_white = 0;
+        out->paper_value = -1;
         measurePatches(glare, out);
         return dv::ok(error);
     });

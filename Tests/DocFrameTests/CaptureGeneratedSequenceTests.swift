@@ -85,6 +85,24 @@ struct CaptureGeneratedSequenceTests {
         #expect(taken > glared.last!, "taken after the glare is gone")
     }
 
+    /// Seed 4 lights the card dimly: the glare's washed-out core reads value 213-229, under the
+    /// fixed 236 a glare pixel needed, so the Ontario licence was taken at frame 22, under the
+    /// full glare. Judged against the photo's own paper white (`ReferenceGlare.paperMargin`) the
+    /// glare reads 0.0045 or more, and 0 on the clean frames.
+    @Test("glare in a dim photo comes and goes: told to avoid it, never taken under it, taken once it is gone")
+    func dimGlare() throws {
+        let folder = try GeneratedSequences.make(script: "front:1,glare_front:3.5,front:2.5", front: "ca-on-dl-front-1.jpg",
+                                                 size: "1280x720", seed: 4)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CaptureSequenceTests.replay(folder: folder, kind: .driversLicense)
+        let glared = run.glare.indices.filter { run.glare[$0] >= 1 }
+        #expect(!glared.isEmpty)
+        #expect(glared.contains { run.states[$0].instruction.key == .avoidGlare }, "the user is told about the glare")
+        let taken = try #require(run.taken.first, "the front is taken once the glare is gone")
+        #expect(taken > glared.last!, "taken after the glare is gone")
+        #expect(run.taken.allSatisfy { run.glare[$0] == 0 }, "nothing taken under glare")
+    }
+
     /// The committed `passport` sequence's thumb covers the page's zone, so the page is never
     /// named there (row 10). Held by its side instead, the zone reads at 854x480 and the whole
     /// sequence shows row 2 as the seed's screen does.

@@ -33,6 +33,9 @@ typedef struct {
     float total;
     /// Share of the reference that is white (near white and colourless): where glare cannot be told.
     float reference_white;
+    /// The photo's paper white (median HSV value where the design is white), or -1 when it was
+    /// not measured (no paper margin asked, or too little white design).
+    float paper_value;
 } dv_reference_glare;
 
 /// Glare in a flattened document judged against its template's reference (both the same size,
@@ -46,6 +49,18 @@ dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *
                                      int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
                                      int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
                                      dv_error *error);
+
+/// dv_measure_reference_glare with the glare value relative to the photo's own exposure: the
+/// photo's paper white (median value where the reference is white, eroded by `tolerance`, outside
+/// the edge band) plus `paper_margin`, when that is below `glare_value` and the white covers at
+/// least `min_paper_share` of the document and paper white reads at least `min_paper_value`;
+/// otherwise `glare_value` (as with `paper_margin` 0).
+/// The reference's white is judged on its HSV averaged over a `white_window` square (1: per pixel).
+dv_status dv_measure_reference_glare_relative(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
+                                              int32_t paper_margin, float min_paper_share, int32_t min_paper_value,
+                                              int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
+                                              int32_t white_window, int32_t tolerance, int32_t opening, float edge_band,
+                                              dv_reference_glare *out, dv_error *error);
 
 /// Glare over the print of a mostly white design, where `dv_measure_reference_glare` cannot judge
 /// (its white is everywhere): pixels of `flattened` near white and colourless (as there) whose

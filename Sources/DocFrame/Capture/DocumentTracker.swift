@@ -386,10 +386,8 @@ struct DocumentTracker: Sendable {
         // A frame whose outline the median overruled was measured on the wrong region: keep the
         // quality of the last frame that agreed with the track.
         var quality = quality
-        var outlier = false
         if continuous, innerEdge || quad.maxCornerDistance(to: smoothed) > policy.outlierDistance * guide.diagonal, let trusted = lastQuality {
             quality = trusted
-            outlier = true
         } else {
             lastQuality = quality
         }
@@ -432,9 +430,12 @@ struct DocumentTracker: Sendable {
         observation.entering = entering
         observation.lookAlikes = identity == nil ? lookAlikes : []
         if let identity = known {
-            // Glare against the template's reference, on this frame's own outline when it agrees
-            // with the track (an outlier was measured on the wrong region: keep the last value).
-            if !outlier {
+            // Glare against the template's reference, on the track's (median) outline, so on
+            // every frame: a frame whose own outline the median overruled is still measured where
+            // the card is. Skipping those kept a reading from before a glare came up for as long as
+            // the tracker wavered between the card's edge and a printed one (a 426x240 Ontario
+            // sequence, seed 12, taken under the full glare).
+            do {
                 // A failed measurement is "cannot judge" (nil: the session falls back to the
                 // quality report's glare), not a failed frame: the track is already updated
                 // for this frame, and the session skips only frames whose analysis failed

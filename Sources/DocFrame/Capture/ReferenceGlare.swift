@@ -11,7 +11,25 @@ internal import CDocVision
 /// area (`CapturePolicy.maxReferenceGlare` decides).
 ///
 /// A glare pixel is HSV value >= 236 and saturation <= 12 (the glare's core reads value 242,
-/// saturation 2; Ontario's pale background 219 and 24); the reference is white at value >= 230
+/// saturation 2; Ontario's pale background 219 and 24), or, in a photo whose exposure brought
+/// paper white down, at least that paper white plus `paperMargin`: glare is light the card
+/// reflects whole, brighter than any print. Paper white is the photo's median value where the
+/// reference is white (well inside, so the outline's error does not reach it). A dim 1280x720
+/// Ontario sequence (seed 4) showed why: its glare's clipped core read 213-229, paper white
+/// 193-196, and the fixed 236 saw nothing (the card was taken under the full glare); relative,
+/// its glared frames read 0.0045 or more with the outline shifted 2% either way. Margin 14, not
+/// less: the Ontario photo card's portrait background (personal data, a blur in the reference)
+/// is brighter than its pale paper and read 0.0078 at margin 10 with the outline 2% off, 0.0006
+/// at 14; clean frames of 426x240 sequences of six designs (dev seeds 11, 12) read no higher
+/// than with the fixed value. Against the reference a glare pixel is clipped light: saturation
+/// <= 4 (`clippedSaturation`; the sequences' cores read 0-2), not 12: at 12, with paper white
+/// judged relative, a tracked outline 10% off (the `approach` sequence) put the card's white
+/// strip over coloured design and read 0.0062 on clean frames; at 4, 0. The reference's white is
+/// judged on its colour averaged over `whiteWindow` (5) pixels: Ontario's pale tinted background
+/// has single pixels that pass for white, and the widening by `tolerance` spread them over most
+/// of it, hiding glare there (dev sequences, glared frames: Ontario 0.009 -> 0.025, Quebec front
+/// 0.003 -> 0.028; clean frames, outline 2% off either way, still 0 on Ontario's licence and
+/// photo card, BC's and Quebec's fronts). The reference is white at value >= 230
 /// and saturation <= 14, widened by 2 pixels. The glare mask is then opened with a `opening`
 /// square: a glare is a solid blob, while the white modules of a barcode and the thin white
 /// frames of the artwork, which the reference blanks or a slightly wrong outline shifts onto
@@ -46,7 +64,22 @@ final class ReferenceGlare: @unchecked Sendable {
     /// A design whiter than this (share of its reference) leaves too little to judge glare on.
     static let maximumWhiteShare = 0.55
     let glareValue: Int32 = 236
+    /// Glare is judged at the photo's paper white plus this much where that is under
+    /// `glareValue` (the photo's exposure brought white down): the value where the reference is
+    /// white, measured on the frame itself (see the type's notes).
+    let paperMargin: Int32 = 14
+    /// Share of the document the reference must have white (well inside its white areas) for
+    /// the paper white to be measured; under it, `glareValue` alone.
+    let minimumPaperShare: Float = 0.005
+    /// Paper white read under this is no paper: the reference's white there is mostly personal
+    /// data it blanks (the Ontario back's barcode read 80); `glareValue` alone then.
+    let minimumPaperValue: Int32 = 160
     let glareSaturation: Int32 = 12
+    /// Saturation of a glare pixel against the reference: clipped light, all channels alike (the
+    /// sequences' glare cores read 0-2). Colourless pale design read at 12 (see the type's notes).
+    let clippedSaturation: Int32 = 4
+    /// Square the reference's colour is averaged over before its white is judged.
+    let whiteWindow: Int32 = 5
     let whiteValue: Int32 = 230
     let whiteSaturation: Int32 = 14
     /// Pixels the white mask is widened by (the outline's error at `width`).
@@ -95,11 +128,14 @@ final class ReferenceGlare: @unchecked Sendable {
         return out
     }
 
-    private func compare(_ flat: Image, _ reference: Image) throws -> dv_reference_glare {
+    /// - Parameter relative: judge glare against the photo's own paper white (`paperMargin`);
+    ///   off for the reference compared with itself (its white share).
+    private func compare(_ flat: Image, _ reference: Image, relative: Bool = true) throws -> dv_reference_glare {
         var out = dv_reference_glare()
         try DocVision.check {
-            dv_measure_reference_glare(flat.native.handle, reference.native.handle, glareValue, glareSaturation, whiteValue,
-                                       whiteSaturation, tolerance, opening, edgeBand, &out, $0)
+            dv_measure_reference_glare_relative(flat.native.handle, reference.native.handle, glareValue, relative ? paperMargin : 0,
+                                                minimumPaperShare, minimumPaperValue, relative ? clippedSaturation : glareSaturation, whiteValue,
+                                                whiteSaturation, relative ? whiteWindow : 1, tolerance, opening, edgeBand, &out, $0)
         }
         return out
     }
@@ -116,7 +152,7 @@ final class ReferenceGlare: @unchecked Sendable {
         if let full = try? Image(contentsOfFile: url.path), full.channels == 3 {
             let small = try full.resized(width: width, height: max(16, width * full.height / max(1, full.width)))
             // The white share of the reference alone: compared with itself, nothing is glare.
-            let white = try compare(small, small).reference_white
+            let white = try compare(small, small, relative: false).reference_white
             entry = Entry(image: small, whiteShare: Double(white))
         }
         lock.lock()
