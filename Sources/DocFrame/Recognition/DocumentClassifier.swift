@@ -108,8 +108,6 @@ final class DocumentClassifier: Sendable {
         guard !templates.isEmpty else { return ClassificationResult(templateIndex: nil, confidence: 0) }
         var best: ClassificationResult?
         var ledger = HeaderLedger()
-        // The located outline's keypoint answer with the most inliers, when none stood (for a second look).
-        var weakest: ClassificationResult?
         for located in Self.outlinesToTry(candidates) {
             let format = located.nearestFormat
             guard let flattened = try? image.warped(located.landscapeCorners, width: Self.workWidth,
@@ -117,7 +115,6 @@ final class DocumentClassifier: Sendable {
             var result = try classifyFlattened(image, located: located, flattened: flattened, readHeaderText: readHeaderText)
             if result.flattened == nil { result.flattened = flattened }
             ledger.note(result, twins: twins)
-            if result.templateIndex == nil, result.path == .flattened, result.inliers > (weakest?.inliers ?? 0) { weakest = result }
             if best == nil || Self.prefers(result, over: best!) { best = result }
             if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
         }
@@ -134,20 +131,6 @@ final class DocumentClassifier: Sendable {
         if best?.templateIndex == nil, frame.templateIndex == nil,
            let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText) {
             return ledger.vetted(region)
-        }
-        // The frame pass placed a template on too few keypoints to name it: look again where it
-        // placed the document.
-        if best?.templateIndex == nil, frame.templateIndex == nil {
-            // The weak keypoint answers, most inliers first: the frame's, or a located outline's
-            // whose homography placed the template elsewhere than the outline (an inner box).
-            let weak = ([frame] + (weakest.map { [$0] } ?? [])).filter { $0.bestIndex != nil && $0.inliers >= Self.secondLookInliers }
-                .sorted { $0.inliers > $1.inliers }
-            for w in weak.prefix(2) {
-                if let again = try secondLook(image, weak: w, readHeaderText: readHeaderText) {
-                    ledger.note(again, twins: twins)
-                    return ledger.vetted(again)
-                }
-            }
         }
         return best ?? frame
     }
@@ -184,12 +167,7 @@ final class DocumentClassifier: Sendable {
 
     // MARK: - Flattened document
 
-    /// `beyondFrame`: the outline may reach beyond the image (the second look), whose missing part
-    /// the layout leaves out. Located outlines keep the plain comparison: a located part of a
-    /// cut-off card that a few inliers name is better left to the frame passes, which place it
-    /// more precisely.
-    private func classifyFlattened(_ image: Image, located: LocatedQuad, flattened: Image, readHeaderText: Bool,
-                                   beyondFrame: Bool = false) throws -> ClassificationResult {
+    private func classifyFlattened(_ image: Image, located: LocatedQuad, flattened: Image, readHeaderText: Bool) throws -> ClassificationResult {
         let query = try NativeFeatures.detect(in: flattened, maxFeatures: Self.flatFeatures, workSize: Self.workWidth)
         let matches = try index.match(query, verify: Self.verify, reprojection: 4)
         let appearance = try index.appearance(of: flattened)
@@ -227,15 +205,6 @@ final class DocumentClassifier: Sendable {
         var look = j == 0 ? appearance[i].upright : j == 2 ? appearance[i].turned : max(appearance[i].upright, appearance[i].turned)
         var lay = j == 0 ? layout[i].upright : j == 2 ? layout[i].turned : max(layout[i].upright, layout[i].turned)
         var margin = lay - bestOtherDesign(than: i, in: layout)
-        if beyondFrame, j % 2 == 0, !located.landscapeCorners.isInside(width: image.width, height: image.height),
-           let visible = LayoutSignature.visibility(width: flattened.width, height: flattened.height, toImage: toImage,
-                                                    imageWidth: image.width, imageHeight: image.height) {
-            // Part of the outline lies beyond the frame (a cut-off card seen again where the frame
-            // pass placed it): only the part in view is compared.
-            let lays = try layoutSimilarities(of: flattened, visible: visible)
-            lay = j == 0 ? lays[i].upright : lays[i].turned
-            margin = lay - bestOtherDesign(than: i, in: lays)
-        }
         var reflattened: Image?
         if let chosen = try betterOutline(located: corners, fromTemplate: fromTemplate, inliers: pick.inliers, in: image) {
             corners = chosen
@@ -243,10 +212,7 @@ final class DocumentClassifier: Sendable {
             // measure it again on the document the template places.
             if let flat = try? image.warped(corners, width: Self.workWidth, height: Self.workWidth * t.height / t.width) {
                 let looks = try index.appearance(of: flat)
-                let visible = beyondFrame ? LayoutSignature.visibility(width: flat.width, height: flat.height,
-                                                                       toImage: Homography.rectangle(width: flat.width, height: flat.height, to: corners),
-                                                                       imageWidth: image.width, imageHeight: image.height) : nil
-                let lays = try layoutSimilarities(of: flat, visible: visible)
+                let lays = try layoutSimilarities(of: flat)
                 look = looks[i].upright
                 lay = lays[i].upright
                 margin = lay - bestOtherDesign(than: i, in: lays)
@@ -256,10 +222,6 @@ final class DocumentClassifier: Sendable {
         pick.homography = h
         var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin)
         confidence = try headerChecked(confidence, pick: pick, query: flattened, readText: readHeaderText, header: &header, ocrMs: &ocrMs)
-        if Recognizer.debug {
-            FileHandle.standardError.write(Data(String(format: "flat pick %@ inliers=%d spread=%.3f look=%.3f layout=%.3f margin=%.3f conf=%.3f\n",
-                                                       t.id, pick.inliers, pick.spread, look, lay, margin, confidence).utf8))
-        }
         if confidence < Self.threshold {
             // A few chance inliers (blur, a small card) must not hide what the layout shows.
             let glance = try appearanceOnly(located: located, flattened: flattened, appearance: appearance, layout: layout,
@@ -316,12 +278,11 @@ final class DocumentClassifier: Sendable {
         let workSize = 960
         let query = try NativeFeatures.detect(in: image, maxFeatures: features, workSize: workSize)
         let scale = Double(max(image.width, image.height)) / Double(workSize)
-        var matches = try index.match(query, verify: Self.verify, reprojection: 5 * max(1, scale))
+        let matches = try index.match(query, verify: Self.verify, reprojection: 5 * max(1, scale))
         if Recognizer.debug {
             let list = matches.map { "\(templates[$0.templateIndex].id):\($0.votes)/\($0.inliers)" }.joined(separator: " ")
             FileHandle.standardError.write(Data("frame q=\(query.count) \(list)\n".utf8))
         }
-        matches = try rankedByLayout(matches, in: image)
         var ocrMs = 0.0
         var header = HeaderEvidence()
         guard let pick = try resolveLookAlikes(matches, query: image, readText: readHeaderText, ocrMs: &ocrMs, header: &header),
@@ -336,86 +297,18 @@ final class DocumentClassifier: Sendable {
         var margin = -1.0
         if let flat = try? image.warped(corners, width: Self.workWidth, height: Self.workWidth * t.height / t.width) {
             look = try index.appearance(of: flat)[pick.templateIndex].upright
-            let visible = LayoutSignature.visibility(width: t.width, height: t.height, toImage: h,
-                                                     imageWidth: image.width, imageHeight: image.height)
-            let layout = try layoutSimilarities(of: flat, visible: visible)
+            let layout = try layoutSimilarities(of: flat)
             lay = layout[pick.templateIndex].upright
             margin = lay - bestOtherDesign(than: pick.templateIndex, in: layout)
         }
         var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin) * 0.97
         confidence = try headerChecked(confidence, pick: pick, query: image, readText: readHeaderText, header: &header, ocrMs: &ocrMs)
-        if Recognizer.debug {
-            FileHandle.standardError.write(Data(String(format: "frame pick %@ inliers=%d spread=%.3f look=%.3f layout=%.3f margin=%.3f conf=%.3f\n",
-                                                       t.id, pick.inliers, pick.spread, look, lay, margin, confidence).utf8))
-        }
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
                                     path: .frame, ocrMs: ocrMs, undecided: header.guessed ? header.alternatives : [],
                                     headerContradicted: header.contradicted, headerSupported: header.supported,
                                     projectedOutline: corners)
-    }
-
-    /// Verified candidates with at least this share of the most inliers are rivals.
-    static let rivalInliers = 0.8
-
-    /// `matches` with, among rivals of other designs or sides that keypoints back about equally
-    /// well, the one whose placed document looks most like its template first. The index ranks by
-    /// votes, and a card's two sides can share their background print: a tilted Quebec licence
-    /// back verified on 26 inliers as its back and as its front, the front (more votes) was
-    /// taken and its layout (0.07) made the answer unknown.
-    private func rankedByLayout(_ matches: [FeatureMatch], in image: Image) throws -> [FeatureMatch] {
-        let verified = matches.filter { $0.homography != nil && $0.inliers >= 6 }
-        guard let most = verified.map(\.inliers).max(), let first = verified.first else { return matches }
-        let rivals = verified.filter { Double($0.inliers) >= Self.rivalInliers * Double(most) }
-        guard rivals.contains(where: { !isLookAlike(templates[$0.templateIndex], templates[first.templateIndex]) }) else { return matches }
-        var best = first
-        var bestLayout = -2.0
-        for r in rivals {
-            let t = templates[r.templateIndex]
-            guard let h = r.homography,
-                  let flat = try? image.warped(h.mapRectangle(width: t.width, height: t.height), width: Self.workWidth,
-                                               height: Self.workWidth * t.height / t.width) else { continue }
-            let visible = LayoutSignature.visibility(width: t.width, height: t.height, toImage: h,
-                                                     imageWidth: image.width, imageHeight: image.height)
-            let lay = try layoutSimilarities(of: flat, visible: visible)[r.templateIndex].upright
-            if lay > bestLayout { (best, bestLayout) = (r, lay) }
-        }
-        return [best] + matches.filter { $0.templateIndex != best.templateIndex }
-    }
-
-    /// The fewest frame inliers whose placement is looked at again.
-    static let secondLookInliers = 8
-
-    /// A keypoint answer too weak to stand (a cut-off card, of whose print only a few of the whole
-    /// frame's keypoints reached its template; a located inner box) looked at again where its
-    /// homography places the document: flattened there at the template's own scale, the detector spends its keypoints on
-    /// the card's print, the part beyond the frame left out of the layout. The second match must
-    /// name the same template (or a twin) on its own, and nothing at a glance (its outline is no
-    /// located edge).
-    private func secondLook(_ image: Image, weak: ClassificationResult, readHeaderText: Bool) throws -> ClassificationResult? {
-        guard let b = weak.bestIndex, weak.inliers >= Self.secondLookInliers, let corners = weak.projectedOutline,
-              DocumentLocator.isPlausibleOutline(corners) else { return nil }
-        let t = templates[b]
-        let located = LocatedQuad(corners: corners, score: 0, edgeSupport: 0, aspect: Double(t.width) / Double(t.height),
-                                  cutOff: !corners.isInside(width: image.width, height: image.height))
-        guard let flattened = try? image.warped(located.landscapeCorners, width: Self.workWidth,
-                                                height: Self.workWidth * t.height / t.width) else { return nil }
-        var result = try classifyFlattened(image, located: located, flattened: flattened, readHeaderText: readHeaderText, beyondFrame: true)
-        if Recognizer.debug {
-            FileHandle.standardError.write(Data("second look \(t.id): \(result.templateIndex.map { templates[$0].id } ?? "-") conf=\(result.confidence)\n".utf8))
-        }
-        guard let i = result.templateIndex, i == b || twins[b].contains(i) else { return nil }
-        if result.flattened == nil { result.flattened = flattened }
-        // The outline looked at was only the weak answer's placement: the second match's is
-        // the better one.
-        if let placed = result.projectedOutline, DocumentLocator.isPlausibleOutline(placed) {
-            result.corners = placed
-            result.orientation = Orientation(of: placed)
-            let named = templates[i]
-            result.flattened = try? image.warped(placed, width: Self.workWidth, height: Self.workWidth * named.height / named.width)
-        }
-        return result
     }
 
     // MARK: - Appearance only
@@ -498,26 +391,10 @@ final class DocumentClassifier: Sendable {
     }
 
     /// The flattened document's layout against every template's reference, upright and turned.
-    private func layoutSimilarities(of flattened: Image, visible: [Float]? = nil) throws -> [(upright: Double, turned: Double)] {
+    private func layoutSimilarities(of flattened: Image) throws -> [(upright: Double, turned: Double)] {
         let query = try LayoutSignature(of: flattened)
-        // A cut-off document: its missing part (black in the flattening) is left out for every
-        // design alike, when enough of it is in view for its layout to tell designs apart.
-        let shown = visible.map { v in Double(v.prefix(LayoutSignature.greyGrid.width * LayoutSignature.greyGrid.height).reduce(0, +))
-            / Double(LayoutSignature.greyGrid.width * LayoutSignature.greyGrid.height) } ?? 1
-        guard shown >= Self.visibleLayout, let mask = visible else {
-            return try layouts.map { try $0.map { try query.similarity(to: $0) } ?? (-1, -1) }
-        }
-        // The mask is in the query's frame, the weights in the reference's: turned, the query's
-        // cells meet the reference's turned.
-        let turnedMask = LayoutSignature.turned(mask)
-        return try layouts.map { l in
-            guard let l else { return (-1, -1) }
-            return (try query.similarity(to: l.restricted(to: mask)).upright, try query.similarity(to: l.restricted(to: turnedMask)).turned)
-        }
+        return try layouts.map { try $0.map { try query.similarity(to: $0) } ?? (-1, -1) }
     }
-
-    /// The least share of a cut-off document in view for its layout to be compared on that part only.
-    static let visibleLayout = 0.4
 
     /// Reference layouts at least this alike make look-alike templates twins (same artwork).
     /// Measured on the built-in references: the Ontario license and photo card 0.83 (fronts)

@@ -46,54 +46,6 @@ struct LayoutSignature: Sendable {
         return weights
     }
 
-    private init(values: [Float], weights: [Float]?) {
-        self.values = values
-        self.weights = weights
-    }
-
-    /// Cells of the grey and the chroma grid (`values`' first and second part: grey, then the two
-    /// chroma planes).
-    static let greyGrid = (width: 64, height: 40)
-    static let chromaGrid = (width: 32, height: 20)
-
-    /// Which cells of a flattened document's layout lie in view, 1 or 0 per value in `values`'
-    /// order, when `toImage` maps its `width` x `height` pixels into an image of `imageWidth` x
-    /// `imageHeight`; nil when every cell does.
-    static func visibility(width: Int, height: Int, toImage: Homography, imageWidth: Int, imageHeight: Int) -> [Float]? {
-        var mask: [Float] = []
-        mask.reserveCapacity(Int(DV_LAYOUT_SIZE))
-        var hidden = 0
-        for (grid, planes) in [(greyGrid, 1), (chromaGrid, 2)] {
-            var plane: [Float] = []
-            for y in 0..<grid.height {
-                for x in 0..<grid.width {
-                    let p = toImage.apply(Point(x: (Double(x) + 0.5) * Double(width) / Double(grid.width),
-                                                y: (Double(y) + 0.5) * Double(height) / Double(grid.height)))
-                    let inside = p.x >= 0 && p.y >= 0 && p.x < Double(imageWidth) && p.y < Double(imageHeight)
-                    plane.append(inside ? 1 : 0)
-                    if !inside { hidden += 1 }
-                }
-            }
-            for _ in 0..<planes { mask += plane }
-        }
-        return hidden == 0 ? nil : mask
-    }
-
-    /// `visibility` turned 180 degrees (each grid reversed): the cells of a query compared turned.
-    static func turned(_ visibility: [Float]) -> [Float] {
-        let grey = greyGrid.width * greyGrid.height, plane = chromaGrid.width * chromaGrid.height
-        guard visibility.count == grey + 2 * plane else { return visibility }
-        return Array(visibility[0..<grey].reversed()) + Array(visibility[grey..<(grey + plane)].reversed())
-            + Array(visibility[(grey + plane)...].reversed())
-    }
-
-    /// This reference counted only where `visibility` (from `visibility(width:height:...)`) is 1:
-    /// a cut-off document's missing part, filled black by the flattening, says nothing about it.
-    func restricted(to visibility: [Float]) -> LayoutSignature {
-        let base = weights ?? [Float](repeating: 1, count: values.count)
-        return LayoutSignature(values: values, weights: zip(base, visibility).map { $0 * $1 })
-    }
-
     /// Similarity to `reference`, -1...1, as it is and turned 180 degrees, counted where the
     /// reference's weights say its design is. `plainly`: by the shim's plain reference computation
     /// (for tests: it must give exactly the same).
