@@ -418,8 +418,7 @@ final class DocumentClassifier: Sendable {
 
     /// The flattened document's layout against template `i`'s reference, upright and turned.
     func layoutSimilarity(of flattened: Image, to i: Int) throws -> (upright: Double, turned: Double) {
-        guard let reference = layouts[i] else { return (-1, -1) }
-        return try LayoutSignature(of: flattened).similarity(to: reference)
+        try layoutSimilarities(of: flattened)[i]
     }
 
     /// The flattened document's layout against every template's reference, upright and turned.
