@@ -139,7 +139,10 @@ final class DocumentClassifier: Sendable {
             }
             if k == outlines.count, !completing, best?.templateIndex == nil {
                 completing = true
+                // A completion reaching beyond the photo is a cut-off card, not a lost band: the
+                // frame pass around the located part places it better.
                 let completions = Self.completionsWithSources(of: candidates, formats: formats)
+                    .filter { !$0.source.cutOff && $0.completion.corners.isInside(width: image.width, height: image.height) }
                 outlines += completions.map(\.completion)
                 sources += completions.map(\.source)
             }
