@@ -359,7 +359,7 @@ final class DocumentClassifier: Sendable {
                                     homography: Homography.rectangle(width: t.width, height: t.height, to: quad))
             }
             let verdict = readHeaderText ? try readHeaders(candidates, query: flattened, ocrMs: &ocrMs) : .undecided
-            if case .chosen(let read) = verdict {
+            if case .chosen(let read, _) = verdict {
                 i = read.templateIndex
                 upright = layout[i].upright >= layout[i].turned
                 supported = true
@@ -441,6 +441,8 @@ final class DocumentClassifier: Sendable {
         var contradicted = false
         /// A reading of the header chose the answer among its look-alikes.
         var supported = false
+        /// That reading named the answer's jurisdiction or most of its title (`HeaderVerdict`).
+        var distinctive = false
         /// With `guessed`: the other candidates the guess was made between.
         var alternatives: [Int] = []
     }
@@ -460,15 +462,18 @@ final class DocumentClassifier: Sendable {
             header.read = true
             switch try readHeaders([pick], query: query, ocrMs: &ocrMs) {
             case .contradicted: header.contradicted = true
-            case .chosen: header.supported = true
+            case .chosen(_, let distinctive):
+                header.supported = true
+                header.distinctive = distinctive
             case .undecided: break
             }
         }
         if header.contradicted { return min(confidence, Self.threshold - 0.01) }
         // Keypoints alone, with a layout no closer to this design than to another, are the
         // print that designs share (a portrait, field labels in the same typeface): without
-        // the title read, that names nobody.
-        if noLead, !header.supported { return min(confidence, Self.threshold - 0.01) }
+        // the title read, and read as this issuer's (an unseen Alberta licence's "AARTA
+        // DRIVER'S LICENCE" chose Ontario's licence over its photo card), that names nobody.
+        if noLead, !header.distinctive { return min(confidence, Self.threshold - 0.01) }
         if header.guessed { return min(confidence, Self.lookAlikeGuess) }
         return confidence
     }
@@ -479,6 +484,8 @@ final class DocumentClassifier: Sendable {
     /// at 0.5-0.7 on 13-33 inliers) had a lead of 0.02 or less; right keypoint answers on dev
     /// captures (seed 7001) 0.06 or more, the lowest on cut-off cards.
     static let layoutLead = 0.03
+    /// The share of a title's words a reading must carry to vouch for it on its own.
+    static let distinctiveWords = 0.5
 
     /// The best verified match; when several templates verify about equally well (same artwork,
     /// other title), the one whose header reads best: Tesseract's reading of the header region
@@ -508,8 +515,9 @@ final class DocumentClassifier: Sendable {
         if readText {
             header.read = true
             switch try readHeaders(asked, query: query, ocrMs: &ocrMs) {
-            case .chosen(let m):
+            case .chosen(let m, let distinctive):
                 header.supported = true
+                header.distinctive = distinctive
                 return m
             case .contradicted: header.contradicted = true
             case .undecided: break
@@ -545,7 +553,9 @@ final class DocumentClassifier: Sendable {
     /// What reading the candidates' header regions decided.
     enum HeaderVerdict {
         /// This candidate's header text matches the reading, clearly better than the others'.
-        case chosen(FeatureMatch)
+        /// `distinctive`: the reading names the template's jurisdiction or carries half its
+        /// title's words, not only what every licence says ("DRIVER'S LICENCE").
+        case chosen(FeatureMatch, distinctive: Bool)
         /// A clear reading that carries none of the candidates' header words: another design.
         case contradicted
         /// Nothing decisive was read (blur, glare, a cut-off header, no header text to compare).
@@ -601,7 +611,10 @@ final class DocumentClassifier: Sendable {
         // pairs, and twins' titles differ in whole words.
         let ranked = scored.filter { !$0.contradicted }.map { ($0.match, ($0.words + $0.bigrams) / 2, $0.bigrams) }.sorted { $0.1 > $1.1 }
         guard let top = ranked.first, top.2 >= 0.35, ranked.count < 2 || top.1 - ranked[1].1 >= 0.1 else { return .undecided }
-        return .chosen(top.0)
+        let t = templates[top.0.templateIndex]
+        let words = scored.first { $0.match.templateIndex == top.0.templateIndex }?.words ?? 0
+        let named = t.region("header").map { r in readings["\(r.x),\(r.y),\(r.width),\(r.height)"]?.namedJurisdictions.contains(t.jurisdiction) ?? false } ?? false
+        return .chosen(top.0, distinctive: named || words >= Self.distinctiveWords)
     }
 
     /// Dice coefficient of the two texts' letter bigrams (spaces and punctuation ignored), 0...1.
