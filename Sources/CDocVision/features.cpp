@@ -94,34 +94,54 @@ int hamming(const uint8_t *a, const uint8_t *b) {
            __builtin_popcountll(x[3] ^ y[3]);
 }
 
-/// Weighted cosine similarity of two Lab thumbnails, luminance mean-removed (lighting) and
-/// scaled so that colour counts about as much as brightness.
-double thumbSimilarity(const cv::Mat &a, const cv::Mat &b, const cv::Mat &mask) {
-    double wsum = 0, la = 0, lb = 0;
+/// A template thumbnail's own sums for thumbSimilarity (they do not depend on the query): the
+/// mask's total, the thumbnail's weighted mean luminance and its weighted norm after removing it.
+struct ThumbReference {
+    double wsum = 0, mean = 0, norm = 0;
+};
+
+ThumbReference thumbReference(const cv::Mat &b, const cv::Mat &mask) {
+    ThumbReference r;
+    double lb = 0;
     for (int y = 0; y < kThumbH; ++y)
         for (int x = 0; x < kThumbW; ++x) {
             double w = mask.at<float>(y, x);
-            wsum += w;
-            la += w * a.at<cv::Vec3f>(y, x)[0];
+            r.wsum += w;
             lb += w * b.at<cv::Vec3f>(y, x)[0];
         }
-    if (wsum < 0.3 * kThumbW * kThumbH) return 0;  // mostly blanked: no layout to compare
-    la /= wsum;
-    lb /= wsum;
-    double dot = 0, na = 0, nb = 0;
+    if (r.wsum < 0.3 * kThumbW * kThumbH) return r;
+    r.mean = lb / r.wsum;
+    for (int y = 0; y < kThumbH; ++y)
+        for (int x = 0; x < kThumbW; ++x) {
+            double w = mask.at<float>(y, x);
+            const cv::Vec3f &q = b.at<cv::Vec3f>(y, x);
+            double v2[3] = {q[0] - r.mean, q[1] * 1.5, q[2] * 1.5};
+            for (int c = 0; c < 3; ++c) r.norm += w * v2[c] * v2[c];
+        }
+    return r;
+}
+
+/// Weighted cosine similarity of two Lab thumbnails, luminance mean-removed (lighting) and
+/// scaled so that colour counts about as much as brightness; `r` is `b`'s thumbReference.
+double thumbSimilarity(const cv::Mat &a, const cv::Mat &b, const cv::Mat &mask, const ThumbReference &r) {
+    if (r.wsum < 0.3 * kThumbW * kThumbH) return 0;  // mostly blanked: no layout to compare
+    double la = 0;
+    for (int y = 0; y < kThumbH; ++y)
+        for (int x = 0; x < kThumbW; ++x) la += mask.at<float>(y, x) * static_cast<double>(a.at<cv::Vec3f>(y, x)[0]);
+    la /= r.wsum;
+    double dot = 0, na = 0;
     for (int y = 0; y < kThumbH; ++y)
         for (int x = 0; x < kThumbW; ++x) {
             double w = mask.at<float>(y, x);
             const cv::Vec3f &p = a.at<cv::Vec3f>(y, x), &q = b.at<cv::Vec3f>(y, x);
-            double v1[3] = {p[0] - la, p[1] * 1.5, p[2] * 1.5}, v2[3] = {q[0] - lb, q[1] * 1.5, q[2] * 1.5};
+            double v1[3] = {p[0] - la, p[1] * 1.5, p[2] * 1.5}, v2[3] = {q[0] - r.mean, q[1] * 1.5, q[2] * 1.5};
             for (int c = 0; c < 3; ++c) {
                 dot += w * v1[c] * v2[c];
                 na += w * v1[c] * v1[c];
-                nb += w * v2[c] * v2[c];
             }
         }
-    if (na <= 1e-9 || nb <= 1e-9) return 0;
-    return dot / std::sqrt(na * nb);
+    if (na <= 1e-9 || r.norm <= 1e-9) return 0;
+    return dot / std::sqrt(na * r.norm);
 }
 
 /// Minimum inliers of the USAC screen for a candidate to be verified by plain RANSAC.
@@ -159,6 +179,7 @@ struct dv_index {
         int first, count;  // descriptor rows
         int width, height;
         cv::Mat thumb, mask;
+        ThumbReference thumbSums;  // of `thumb` under `mask`, for thumbSimilarity
     };
     std::vector<Entry> entries;
     cv::Mat descriptors;               // all templates, stacked
@@ -948,6 +969,7 @@ dv_status dv_index_add(dv_index *index, const dv_features *features, int32_t tag
         e.height = features->height;
         e.thumb = features->thumb.clone();
         e.mask = features->mask.clone();
+        if (!e.thumb.empty()) e.thumbSums = thumbReference(e.thumb, e.mask);
         const int entry = static_cast<int>(index->entries.size());
         if (!features->descriptors.empty()) index->descriptors.push_back(features->descriptors);
         for (auto &k : features->keypoints) {
@@ -1131,8 +1153,8 @@ dv_status dv_index_appearance(const dv_index *index, const dv_image *flattened, 
                 scores[2 * i] = scores[2 * i + 1] = 0;
                 continue;
             }
-            scores[2 * i] = static_cast<float>(thumbSimilarity(thumb, e.thumb, e.mask));
-            scores[2 * i + 1] = static_cast<float>(thumbSimilarity(turned, e.thumb, e.mask));
+            scores[2 * i] = static_cast<float>(thumbSimilarity(thumb, e.thumb, e.mask, e.thumbSums));
+            scores[2 * i + 1] = static_cast<float>(thumbSimilarity(turned, e.thumb, e.mask, e.thumbSums));
         }
         *count = 2 * n;
         return dv::ok(error);

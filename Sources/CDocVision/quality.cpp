@@ -220,6 +220,8 @@ dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *re
     });
 }
 
+}  // extern "C"
+
 namespace {
 
 constexpr int kLayoutW = 64, kLayoutH = 40, kChromaW = 32, kChromaH = 20;
@@ -432,7 +434,85 @@ double shiftedCorrelationSummed(const cv::Mat &query, const cv::Mat &reference, 
     return best;
 }
 
+/// A reference's chroma planes' own constants: the weights' total, the planes' weighted means
+/// and their weighted norm (none depends on the query).
+struct ReferenceChroma {
+    double sw = 0, ma = 0, mb = 0, nb = 0;
+};
+
+ReferenceChroma referenceChroma(const cv::Mat &ra, const cv::Mat &rb, const cv::Mat &wc) {
+    ReferenceChroma c;
+    c.sw = cv::sum(wc)[0];
+    if (c.sw < 1e-6) return c;
+    c.ma = ra.dot(wc) / c.sw;
+    c.mb = rb.dot(wc) / c.sw;
+    for (int y = 0; y < kChromaH; ++y)
+        for (int x = 0; x < kChromaW; ++x) {
+            const double k = wc.at<float>(y, x);
+            const double u = ra.at<float>(y, x) - c.ma, v = rb.at<float>(y, x) - c.mb;
+            c.nb += k * (u * u + v * v);
+        }
+    return c;
+}
+
+/// The layout similarity from the grey maps' correlation `grey` and the chroma planes (query
+/// `a`, `b`; reference `ra`, `rb` with weights `wc` and constants `r`).
+double layoutScore(double grey, const cv::Mat &a, const cv::Mat &b, const cv::Mat &ra, const cv::Mat &rb, const cv::Mat &wc,
+                   const ReferenceChroma &r) {
+    // Chroma: weighted cosine of the two planes together, each centred on its weighted
+    // mean (white balance); a shift matters little at 32 x 20.
+    if (r.sw < 1e-6) return grey;
+    const double qa = a.dot(wc) / r.sw, qb = b.dot(wc) / r.sw;
+    double dot = 0, na = 0;
+    for (int y = 0; y < kChromaH; ++y)
+        for (int x = 0; x < kChromaW; ++x) {
+            const double k = wc.at<float>(y, x);
+            const double p = a.at<float>(y, x) - qa, q = b.at<float>(y, x) - qb;
+            const double u = ra.at<float>(y, x) - r.ma, v = rb.at<float>(y, x) - r.mb;
+            dot += k * (p * u + q * v);
+            na += k * (p * p + q * q);
+        }
+    // A colourless card (or reference: under 1.5 Lab units per weighted cell) has no
+    // chroma to compare: luminance alone decides.
+    const double floor = 1.5 * 1.5 * 2.0 * r.sw;
+    if (na < floor || r.nb < floor) return grey;
+    return 0.6 * grey + 0.4 * dot / std::sqrt(na * r.nb);
+}
+
+/// Views of a layout signature's maps (grey 64 x 40, chroma a and b 32 x 20) and, with
+/// `weights`, of the weights' grey and chroma maps.
+struct LayoutMaps {
+    cv::Mat grey, a, b, greyWeights, chromaWeights;
+};
+
+LayoutMaps layoutMaps(const float *values, const float *weights) {
+    auto view = [](const float *s, int offset, int w, int h) { return cv::Mat(h, w, CV_32F, const_cast<float *>(s + offset)); };
+    const int chroma = kLayoutW * kLayoutH, plane = kChromaW * kChromaH;
+    LayoutMaps m;
+    m.grey = view(values, 0, kLayoutW, kLayoutH);
+    m.a = view(values, chroma, kChromaW, kChromaH);
+    m.b = view(values, chroma + plane, kChromaW, kChromaH);
+    if (weights) {
+        m.greyWeights = view(weights, 0, kLayoutW, kLayoutH);
+        m.chromaWeights = view(weights, chroma, kChromaW, kChromaH);
+    }
+    return m;
+}
+
 }  // namespace
+
+/// Reference layouts prepared for comparison (dv_layout_set_create).
+struct dv_layout_set {
+    struct Reference {
+        bool present = false;
+        std::vector<float> values, weights;  // DV_LAYOUT_SIZE each; all ones when given none
+        std::array<ReferenceSums, kSpan * kSpan> sums{};
+        ReferenceChroma chroma;
+    };
+    std::vector<Reference> references;
+};
+
+extern "C" {
 
 dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32_t capacity, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
@@ -512,28 +592,10 @@ dv_status dv_layout_compare_as(const float *query, const float *reference, const
         const cv::Mat ra = view(reference, chroma, kChromaW, kChromaH), rb = view(reference, chroma + plane, kChromaW, kChromaH);
         const cv::Mat wc = view(weights, chroma, kChromaW, kChromaH);
         const auto sums = referenceSums(rg, wg, kLayoutW - 2 * kShift, kLayoutH - 2 * kShift);
+        const ReferenceChroma constants = referenceChroma(ra, rb, wc);
         auto score = [&](const cv::Mat &g, const cv::Mat &a, const cv::Mat &b) {
             const double grey = plainly ? shiftedCorrelation(g, rg, wg, kShift) : shiftedCorrelationSummed(g, rg, wg, sums);
-            // Chroma: weighted cosine of the two planes together, each centred on its weighted
-            // mean (white balance); a shift matters little at 32 x 20.
-            const double sw = cv::sum(wc)[0];
-            if (sw < 1e-6) return grey;
-            const double qa = a.dot(wc) / sw, qb = b.dot(wc) / sw, ma = ra.dot(wc) / sw, mb = rb.dot(wc) / sw;
-            double dot = 0, na = 0, nb = 0;
-            for (int y = 0; y < kChromaH; ++y)
-                for (int x = 0; x < kChromaW; ++x) {
-                    const double k = wc.at<float>(y, x);
-                    const double p = a.at<float>(y, x) - qa, q = b.at<float>(y, x) - qb;
-                    const double u = ra.at<float>(y, x) - ma, v = rb.at<float>(y, x) - mb;
-                    dot += k * (p * u + q * v);
-                    na += k * (p * p + q * q);
-                    nb += k * (u * u + v * v);
-                }
-            // A colourless card (or reference: under 1.5 Lab units per weighted cell) has no
-            // chroma to compare: luminance alone decides.
-            const double floor = 1.5 * 1.5 * 2.0 * sw;
-            if (na < floor || nb < floor) return grey;
-            return 0.6 * grey + 0.4 * dot / std::sqrt(na * nb);
+            return layoutScore(grey, a, b, ra, rb, wc, constants);
         };
         const cv::Mat qg = view(query, 0, kLayoutW, kLayoutH);
         const cv::Mat qa = view(query, chroma, kChromaW, kChromaH), qb = view(query, chroma + plane, kChromaW, kChromaH);
@@ -543,6 +605,62 @@ dv_status dv_layout_compare_as(const float *query, const float *reference, const
         cv::rotate(qa, ta, cv::ROTATE_180);
         cv::rotate(qb, tb, cv::ROTATE_180);
         *turned = static_cast<float>(score(tg, ta, tb));
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_layout_set_create(const float *const *references, const float *const *weights, int32_t count, dv_layout_set **out,
+                               dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(out && (count == 0 || (references && weights)), error, "null pointer");
+        DV_REQUIRE(count >= 0, error, "negative count %d", count);
+        auto set = std::make_unique<dv_layout_set>();
+        set->references.resize(count);
+        for (int32_t i = 0; i < count; ++i) {
+            if (!references[i]) continue;
+            auto &r = set->references[i];
+            r.present = true;
+            r.values.assign(references[i], references[i] + DV_LAYOUT_SIZE);
+            if (weights[i]) r.weights.assign(weights[i], weights[i] + DV_LAYOUT_SIZE);
+            else r.weights.assign(DV_LAYOUT_SIZE, 1.0f);
+            const LayoutMaps m = layoutMaps(r.values.data(), r.weights.data());
+            r.sums = referenceSums(m.grey, m.greyWeights, kLayoutW - 2 * kShift, kLayoutH - 2 * kShift);
+            r.chroma = referenceChroma(m.a, m.b, m.chromaWeights);
+        }
+        *out = set.release();
+        return dv::ok(error);
+    });
+}
+
+void dv_layout_set_destroy(dv_layout_set *set) { delete set; }
+
+dv_status dv_layout_set_compare(const dv_layout_set *set, const float *query, float *scores, int32_t capacity, int32_t *count,
+                                dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(set && query && scores && count, error, "null pointer");
+        const int n = static_cast<int>(set->references.size());
+        DV_REQUIRE(capacity >= 2 * n, error, "capacity %d is below 2 x %d references", capacity, n);
+        // The query as it is and turned 180 degrees, once for every reference.
+        const LayoutMaps upright = layoutMaps(query, nullptr);
+        cv::Mat tg, ta, tb;
+        cv::rotate(upright.grey, tg, cv::ROTATE_180);
+        cv::rotate(upright.a, ta, cv::ROTATE_180);
+        cv::rotate(upright.b, tb, cv::ROTATE_180);
+        for (int i = 0; i < n; ++i) {
+            const auto &r = set->references[i];
+            if (!r.present) {
+                scores[2 * i] = scores[2 * i + 1] = -1;
+                continue;
+            }
+            const LayoutMaps m = layoutMaps(r.values.data(), r.weights.data());
+            auto score = [&](const cv::Mat &g, const cv::Mat &a, const cv::Mat &b) {
+                const double grey = shiftedCorrelationSummed(g, m.grey, m.greyWeights, r.sums);
+                return layoutScore(grey, a, b, m.a, m.b, m.chromaWeights, r.chroma);
+            };
+            scores[2 * i] = static_cast<float>(score(upright.grey, upright.a, upright.b));
+            scores[2 * i + 1] = static_cast<float>(score(tg, ta, tb));
+        }
+        *count = 2 * n;
         return dv::ok(error);
     });
 }

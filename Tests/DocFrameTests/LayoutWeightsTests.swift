@@ -63,4 +63,31 @@ struct LayoutWeightsTests {
         }
         #expect(compared == 3 * 2 * templates.count)
     }
+
+    @Test("the prepared references give exactly each reference's own similarities, with and without weights or a layout")
+    func preparedSameAsPairwise() throws {
+        let templates = RecognitionFixtures.builtIn.catalog.templates
+        // Weighted and plain references of every template, and a template without a layout.
+        var layouts: [LayoutSignature?] = try templates.flatMap { t -> [LayoutSignature?] in
+            let reference = try Image(contentsOfFile: try #require(t.referenceURL).path)
+            let features = try NativeFeatures.load(from: try #require(t.featuresURL))
+            return [try LayoutSignature(of: reference), try LayoutSignature(of: reference, stability: features)]
+        }
+        layouts.insert(nil, at: 3)
+        let prepared = try LayoutReferences(layouts)
+        for name in Self.backs.prefix(3) {
+            let photo = try Image(contentsOfFile: Self.testData + "/" + name + ".jpg")
+            let query = try LayoutSignature(of: photo.resized(width: DocumentClassifier.workWidth, height: DocumentClassifier.workWidth * 5 / 8))
+            let all = try prepared.similarities(of: query)
+            #expect(all.count == layouts.count)
+            for (i, layout) in layouts.enumerated() {
+                guard let layout else {
+                    #expect(all[i].upright == -1 && all[i].turned == -1)
+                    continue
+                }
+                let own = try query.similarity(to: layout)
+                #expect(all[i].upright == own.upright && all[i].turned == own.turned, "\(name) #\(i): \(all[i]) against \(own)")
+            }
+        }
+    }
 }

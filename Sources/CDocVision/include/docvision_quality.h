@@ -100,6 +100,22 @@ dv_status dv_layout_compare(const float *query, const float *reference, const fl
 dv_status dv_layout_compare_as(const float *query, const float *reference, const float *weights, int32_t plainly, float *upright,
                                float *turned, dv_error *error);
 
+/// A catalog's reference layouts prepared for comparison: what each reference contributes that
+/// does not depend on the query (its sums at every shift, its chroma means and norm) is computed
+/// once here instead of at every comparison. Immutable once made; may be shared across threads.
+typedef struct dv_layout_set dv_layout_set;
+
+/// Prepares `count` references (`references[i]` DV_LAYOUT_SIZE floats, or NULL for a template
+/// without a layout; `weights[i]` as for dv_layout_compare, NULL for all ones).
+dv_status dv_layout_set_create(const float *const *references, const float *const *weights, int32_t count, dv_layout_set **out,
+                               dv_error *error);
+void dv_layout_set_destroy(dv_layout_set *set);
+
+/// dv_layout_compare of `query` with every reference of `set`, exactly: `scores[2 i]` upright and
+/// `scores[2 i + 1]` turned for reference i (both -1 where it has no layout); `count` = 2 x references.
+dv_status dv_layout_set_compare(const dv_layout_set *set, const float *query, float *scores, int32_t capacity, int32_t *count,
+                                dv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,8 +13,9 @@ final class DocumentClassifier: Sendable {
     private let index: FeatureIndex
     /// Per template: the reference pixels of its `header` region, for look-alikes.
     private let headers: [Image?]
-    /// Per template: the layout of its reference image (the second cue), when it has one.
-    private let layouts: [LayoutSignature?]
+    /// Per template: the layout of its reference image (the second cue), prepared for comparing a
+    /// query with all of them.
+    private let layoutReferences: LayoutReferences
     /// Per template: the other templates printed on the same artwork with another title (a
     /// province's license and photo card), which only the header text tells apart.
     private let twins: [[Int]]
@@ -88,7 +89,7 @@ final class DocumentClassifier: Sendable {
             layouts.append(layout)
         }
         self.headers = headers
-        self.layouts = layouts
+        layoutReferences = try LayoutReferences(layouts)
         self.alignments = alignments
         twins = try Self.twins(of: templates, layouts: layouts)
         index = try FeatureIndex(features: features)
@@ -398,8 +399,7 @@ final class DocumentClassifier: Sendable {
 
     /// The flattened document's layout against every template's reference, upright and turned.
     private func layoutSimilarities(of flattened: Image) throws -> [(upright: Double, turned: Double)] {
-        let query = try LayoutSignature(of: flattened)
-        return try layouts.map { try $0.map { try query.similarity(to: $0) } ?? (-1, -1) }
+        try layoutReferences.similarities(of: LayoutSignature(of: flattened))
     }
 
     /// Reference layouts at least this alike make look-alike templates twins (same artwork).
