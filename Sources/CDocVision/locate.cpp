@@ -173,6 +173,31 @@ std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, 
     return {total ? static_cast<double>(hit) / total : 0, weakest};
 }
 
+/// Share of points along the segment a-b backed as `edgeSupport` backs a side; points outside
+/// the image (or on its outermost 2 pixels) count as unsupported.
+double segmentSupport(const EdgeField &field, cv::Point2f a, cv::Point2f b) {
+    const cv::Mat &edges = field.edges;
+    const double L = len(a, b);
+    if (L < 1) return 0;
+    cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
+    const int count = std::max(8, static_cast<int>(L / 3));
+    int hit = 0, total = 0;
+    for (int i = 1; i < count; ++i) {
+        cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
+        ++total;
+        int x = cvRound(q.x), y = cvRound(q.y);
+        if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
+        for (int k = -2; k <= 2; ++k) {
+            int xx = cvRound(q.x + n.x * k), yy = cvRound(q.y + n.y * k);
+            if (!edges.at<uint8_t>(yy, xx)) continue;
+            float gx = field.dx.at<int16_t>(yy, xx), gy = field.dy.at<int16_t>(yy, xx);
+            float g = static_cast<float>(std::sqrt(static_cast<double>(gx) * gx + static_cast<double>(gy) * gy));
+            if (g > 0 && std::abs(gx * n.x + gy * n.y) > 0.85f * g) { ++hit; break; }
+        }
+    }
+    return total ? static_cast<double>(hit) / total : 0;
+}
+
 /// Reduces a convex hull to four corners, or fails.
 bool hullToQuad(const std::vector<cv::Point> &hull, Corners &out) {
     double perimeter = cv::arcLength(hull, true);
@@ -648,6 +673,26 @@ dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int
             auto [all, weak] = edgeSupport(field, p, true);
             support[q] = static_cast<float>(all);
             weakest[q] = static_cast<float>(weak);
+        }
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_segments_edge_support(const dv_image *image, const float *segments, int32_t count, int32_t work_size,
+                                   float *support, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && support, error, "null pointer");
+        DV_REQUIRE(count >= 0 && (count == 0 || segments), error, "need 4 values per segment");
+        if (count == 0) return dv::ok(error);
+        double factor = 1;
+        const cv::Mat small = downscaled(image->mat, work_size, factor);
+        const std::shared_ptr<const EdgeField> kept = edgeFieldOf(*image, workSizeOf(work_size), small, true);
+        auto toSmall = [&](float x, float y) {
+            return (cv::Point2f(x, y) + cv::Point2f(0.5f, 0.5f)) * static_cast<float>(factor) - cv::Point2f(0.5f, 0.5f);
+        };
+        for (int32_t i = 0; i < count; ++i) {
+            const float *s = segments + 4 * i;
+            support[i] = static_cast<float>(segmentSupport(*kept, toSmall(s[0], s[1]), toSmall(s[2], s[3])));
         }
         return dv::ok(error);
     });

@@ -27,6 +27,23 @@ struct OutlineChoiceTests {
         #expect(support[3].support < 0.3)
     }
 
+    @Test("a segment along the card's edge is backed by edges; one across the card, or running out of the image, is not")
+    func segmentSupport() throws {
+        let (image, _, _) = try Self.scene()
+        let top = (from: Point(x: 200, y: 150), to: Point(x: 580, y: 150))
+        let leaning = (from: Point(x: 200, y: 150), to: Point(x: 580, y: 220))
+        let across = (from: Point(x: 300, y: 100), to: Point(x: 300, y: 500))
+        // Half of it beyond the image's right edge: only what is in view can back it.
+        let leaving = (from: Point(x: 620, y: 150), to: Point(x: 980, y: 150))
+        let support = try DocumentLocator().edgeSupport(ofSegments: [top, leaning, across, leaving], in: image)
+        #expect(support.count == 4)
+        #expect(support[0] > 0.9)
+        #expect(support[1] < 0.3)
+        #expect(support[2] < 0.3)
+        #expect(support[3] < 0.3)
+        #expect(try DocumentLocator().edgeSupport(ofSegments: [], in: image).isEmpty)
+    }
+
     /// The locator keeps its edge map with the image for later edge support (the classifier's
     /// outline check): what it measures must not depend on whether the image was located first,
     /// nor carry over to another working size.

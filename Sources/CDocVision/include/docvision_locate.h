@@ -44,6 +44,14 @@ dv_status dv_refine_quad(const dv_image *image, float corners[8], float search, 
 dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
                                 float *support, float *weakest, dv_error *error);
 
+/// How well the image's edges back each of `count` line segments (`segments`: x0,y0,x1,y1 per
+/// segment, full-resolution pixels), measured as `dv_quads_edge_support` measures one side:
+/// `support[i]` the share of points along the segment with an edge running along it within 2
+/// pixels. Points outside the image count as unsupported (a side the image does not show is
+/// not evidence for it).
+dv_status dv_segments_edge_support(const dv_image *image, const float *segments, int32_t count, int32_t work_size,
+                                   float *support, dv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,54 +24,6 @@ typedef struct {
 /// Measures a flattened document (any size; measured at 640 pixels wide).
 dv_status dv_measure_quality(const dv_image *flattened, dv_quality *out, dv_error *error);
 
-// MARK: - Glare against a reference
-
-typedef struct {
-    /// The largest 8-connected patch of glare pixels, as a share of the document's area.
-    float largest_patch;
-    /// All glare pixels, as a share of the document's area.
-    float total;
-    /// Share of the reference that is white (near white and colourless): where glare cannot be told.
-    float reference_white;
-    /// The photo's paper white (median HSV value where the design is white), or -1 when it was
-    /// not measured (no paper margin asked, or too little white design).
-    float paper_value;
-} dv_reference_glare;
-
-/// Glare in a flattened document judged against its template's reference (both the same size,
-/// in the document's own orientation): pixels near white and colourless in `flattened`
-/// (value >= `glare_value`, saturation <= `glare_saturation`, HSV 0..255) where the reference is
-/// not white (value >= `white_value`, saturation <= `white_saturation`, widened by `tolerance`
-/// pixels for the outline's error), outside a band of `edge_band` (share of the width) along
-/// the edges; the glare mask opened with an `opening`-pixel square (0 or 1: not opened), which
-/// removes structures thinner than that. `largest_patch` and `total` count the opened mask.
-dv_status dv_measure_reference_glare(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
-                                     int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
-                                     int32_t tolerance, int32_t opening, float edge_band, dv_reference_glare *out,
-                                     dv_error *error);
-
-/// dv_measure_reference_glare with the glare value relative to the photo's own exposure: the
-/// photo's paper white (median value where the reference is white, eroded by `tolerance`, outside
-/// the edge band) plus `paper_margin`, when that is below `glare_value` and the white covers at
-/// least `min_paper_share` of the document and paper white reads at least `min_paper_value`;
-/// otherwise `glare_value` (as with `paper_margin` 0).
-/// The reference's white is judged on its HSV averaged over a `white_window` square (1: per pixel).
-dv_status dv_measure_reference_glare_relative(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
-                                              int32_t paper_margin, float min_paper_share, int32_t min_paper_value,
-                                              int32_t glare_saturation, int32_t white_value, int32_t white_saturation,
-                                              int32_t white_window, int32_t tolerance, int32_t opening, float edge_band,
-                                              dv_reference_glare *out, dv_error *error);
-
-/// Glare over the print of a mostly white design, where `dv_measure_reference_glare` cannot judge
-/// (its white is everywhere): pixels of `flattened` near white and colourless (as there) whose
-/// reference has print within a `window`-pixel square (reference value below `print_value`) while
-/// the flattened document has none within that square widened by `tolerance` (its darkest value
-/// there at least `lost_value`): print the design has and the photo lost. Same edge band;
-/// `largest_patch` and `total` as there, `reference_white` is left 0.
-dv_status dv_measure_print_washout(const dv_image *flattened, const dv_image *reference, int32_t glare_value,
-                                   int32_t glare_saturation, int32_t print_value, int32_t lost_value, int32_t window,
-                                   int32_t tolerance, float edge_band, dv_reference_glare *out, dv_error *error);
-
 // MARK: - Layout
 
 /// Floats in a layout signature: a 64 x 40 map of local contrast (lighting divided out) and a

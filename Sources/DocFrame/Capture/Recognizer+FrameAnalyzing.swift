@@ -19,7 +19,15 @@ extension Recognizer: FrameAnalyzing {
 
     public func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
         if DocumentLocator.holdsNoDocument(frame) { return Self.emptyObservation() }
-        guard request.depth == .locate else { return try classify(frame, tracked: request.previousCorners, partial: request.partial) }
+        guard request.depth == .locate else {
+            let observation = try classify(frame, tracked: request.previousCorners, partial: request.partial)
+            // The frames that follow judge glare against this template: its reference is prepared
+            // here, off a live session's frame path, rather than on the first of them.
+            if let id = observation.document?.templateId, let template = catalog.template(id: id) {
+                try? ReferenceGlare.shared.prepare(template)
+            }
+            return observation
+        }
         if let previous = request.previousCorners,
            let tracked = try OutlineTracker().track(previous, in: frame, motion: request.motion),
            !Self.deformed(tracked, from: previous) {
@@ -71,8 +79,8 @@ extension Recognizer: FrameAnalyzing {
     }
 
     public func referenceGlare(_ frame: Image, corners: Quad, templateId: String) throws -> Double? {
-        guard let url = catalog.template(id: templateId)?.referenceURL else { return nil }
-        return try ReferenceGlare.shared.measure(frame, corners: corners, reference: url)
+        guard let template = catalog.template(id: templateId) else { return nil }
+        return try ReferenceGlare.shared.measure(frame, corners: corners, template: template)
     }
 
     /// Corners and quality of `quad` (any labelling), flattened long side across.

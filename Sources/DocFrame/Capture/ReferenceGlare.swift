@@ -54,8 +54,20 @@ internal import CDocVision
 /// What it cannot see: a spot over one thin line of text only (under 0.0012), over the barcode
 /// or the portrait (not print by `printValue` at this width, or bright enough to pass).
 ///
-/// References are loaded once per template and kept small (`width` wide): a frame costs one
-/// small warp and one pass over 41,000 pixels, well under a millisecond.
+/// Personal data is left out (the template's stability mask, cells under `minimumStability`,
+/// widened by `tolerance`): the reference is blanked there and says nothing, and a portrait's
+/// pale cheek, clipped (value 254-255, saturation 0-4), read 0.0011 on the clean Ontario capture,
+/// as much as a small spot, and 0.0059 with the outline shifted 2%; left out, 0 and 0.0008. Over
+/// the reference's white, where colour alone cannot tell glare from paper, a coloured design is
+/// judged by the print the photo lost there, or by clipped light brighter than the photo's paper
+/// white by `paperMargin` (the Quebec front is 45% white, and spots there were not judged at
+/// all: a spot 0.04 card widths in radius was caught at 4 of 25 positions at 0.0015, now 18;
+/// the committed clean captures of the ten coloured sides read 0 with the true outline and
+/// 0.0008 at most shifted 2%).
+///
+/// Everything that depends on the template alone (white, print and personal-data masks) is
+/// prepared once per template (`prepare`, called when the document is classified, off the
+/// frame path); a frame costs one small warp and a few passes over 41,000 pixels.
 final class ReferenceGlare: @unchecked Sendable {
     static let shared = ReferenceGlare()
 
@@ -74,8 +86,9 @@ final class ReferenceGlare: @unchecked Sendable {
     /// Paper white read under this is no paper: the reference's white there is mostly personal
     /// data it blanks (the Ontario back's barcode read 80); `glareValue` alone then.
     let minimumPaperValue: Int32 = 160
+    /// Saturation of a washed-out pixel where print was lost.
     let glareSaturation: Int32 = 12
-    /// Saturation of a glare pixel against the reference: clipped light, all channels alike (the
+    /// Saturation of a glare pixel over coloured design: clipped light, all channels alike (the
     /// sequences' glare cores read 0-2). Colourless pale design read at 12 (see the type's notes).
     let clippedSaturation: Int32 = 4
     /// Square the reference's colour is averaged over before its white is judged.
@@ -84,7 +97,6 @@ final class ReferenceGlare: @unchecked Sendable {
     let whiteSaturation: Int32 = 14
     /// Pixels the white mask is widened by (the outline's error at `width`).
     let tolerance: Int32 = 2
-    /// Side of the square that opens the glare mask (thin white structures are not glare).
     /// Print in the reference, for designs judged by the print they lose (see above).
     let printValue: Int32 = 170
     /// The photo's darkest value near print that counts as the print washed out.
@@ -94,70 +106,103 @@ final class ReferenceGlare: @unchecked Sendable {
     /// Pixels that square is widened by in the photo: print is thin, so an outline 2% off
     /// (5 pixels at `width`) moves it out of a square widened by 2 (the PR front read 0.0045).
     let printTolerance: Int32 = 4
+    /// Side of the square that opens the glare mask (thin white structures are not glare).
     let opening: Int32 = 5
     /// Share of the width along each edge left out.
     let edgeBand: Float = 0.04
+    /// Stability under which the template's mask marks personal data.
+    let minimumStability: Float = 0.5
 
-    private struct Entry {
-        var image: Image
-        var whiteShare: Double
+    var settings: dv_glare_settings {
+        dv_glare_settings(glare_value: glareValue, paper_margin: paperMargin, min_paper_share: minimumPaperShare,
+                          min_paper_value: minimumPaperValue, clipped_saturation: clippedSaturation,
+                          washed_saturation: glareSaturation, white_value: whiteValue, white_saturation: whiteSaturation,
+                          white_window: whiteWindow, tolerance: tolerance, opening: opening, edge_band: edgeBand,
+                          max_white_share: Float(Self.maximumWhiteShare), print_value: printValue, lost_value: lostValue,
+                          print_window: printWindow, print_tolerance: printTolerance, min_stability: minimumStability)
+    }
+
+    /// A template's reference prepared by the shim.
+    final class Prepared: @unchecked Sendable {
+        let handle: OpaquePointer
+        let width: Int
+        let height: Int
+
+        init(handle: OpaquePointer, width: Int, height: Int) {
+            self.handle = handle
+            self.width = width
+            self.height = height
+        }
+
+        deinit { dv_glare_reference_destroy(handle) }
+
+        var whiteShare: Double { Double(dv_glare_reference_white_share(handle)) }
     }
 
     private let lock = NSLock()
     /// By reference path; nil when it cannot be loaded (not retried).
-    private var cache: [String: Entry?] = [:]
+    private var cache: [String: Prepared?] = [:]
+    private let adjust: @Sendable (inout dv_glare_settings) -> Void
+
+    /// `adjust`: changes to the settings (calibration only).
+    init(adjust: @escaping @Sendable (inout dv_glare_settings) -> Void = { _ in }) {
+        self.adjust = adjust
+    }
 
     /// The largest glare patch's share of the document (over non-white design, or over the print
     /// of a mostly white one), or nil when there is no reference to compare with.
     /// - Parameter corners: the document's outline in `frame`, in the document's own order.
-    func measure(_ frame: Image, corners: Quad, reference url: URL) throws -> Double? {
-        guard frame.channels == 3, let entry = try reference(url) else { return nil }
-        let flat = try frame.warped(corners, width: entry.image.width, height: entry.image.height)
-        if entry.whiteShare > Self.maximumWhiteShare {
-            return try Double(printLoss(flat, entry.image).largest_patch)
-        }
-        return try Double(compare(flat, entry.image).largest_patch)
+    func measure(_ frame: Image, corners: Quad, template: DocumentTemplate) throws -> Double? {
+        try measured(frame, corners: corners, template: template, mask: false)?.glare
     }
 
-    private func printLoss(_ flat: Image, _ reference: Image) throws -> dv_reference_glare {
+    /// `measure` with the glare mask (at the work size), for checking by eye.
+    func measured(_ frame: Image, corners: Quad, template: DocumentTemplate, mask wanted: Bool) throws -> (glare: Double, paper: Double, mask: Image?)? {
+        guard frame.channels == 3, let prepared = try prepare(template) else { return nil }
+        let flat = try frame.warped(corners, width: prepared.width, height: prepared.height)
         var out = dv_reference_glare()
-        try DocVision.check {
-            dv_measure_print_washout(flat.native.handle, reference.native.handle, glareValue, glareSaturation, printValue,
-                                     lostValue, printWindow, printTolerance, edgeBand, &out, $0)
+        var mask: OpaquePointer?
+        try DocVision.check { error in
+            wanted ? dv_glare_reference_measure(prepared.handle, flat.native.handle, &out, &mask, error)
+                : dv_glare_reference_measure(prepared.handle, flat.native.handle, &out, nil, error)
         }
-        return out
+        return (Double(out.largest_patch), Double(out.paper_value), mask.map { Image(native: NativeImage(taking: $0)) })
     }
 
-    /// - Parameter relative: judge glare against the photo's own paper white (`paperMargin`);
-    ///   off for the reference compared with itself (its white share).
-    private func compare(_ flat: Image, _ reference: Image, relative: Bool = true) throws -> dv_reference_glare {
-        var out = dv_reference_glare()
-        try DocVision.check {
-            dv_measure_reference_glare_relative(flat.native.handle, reference.native.handle, glareValue, relative ? paperMargin : 0,
-                                                minimumPaperShare, minimumPaperValue, relative ? clippedSaturation : glareSaturation, whiteValue,
-                                                whiteSaturation, relative ? whiteWindow : 1, tolerance, opening, edgeBand, &out, $0)
-        }
-        return out
-    }
-
-    private func reference(_ url: URL) throws -> Entry? {
+    /// Loads and prepares `template`'s reference once (tens of milliseconds: the reference and
+    /// the trained features are read); later calls return it at once.
+    @discardableResult
+    func prepare(_ template: DocumentTemplate) throws -> Prepared? {
+        guard let url = template.referenceURL else { return nil }
         lock.lock()
         if let known = cache[url.path] {
             lock.unlock()
             return known
         }
         lock.unlock()
-        // Loaded outside the lock (tens of milliseconds, once per template); a race loads twice.
-        var entry: Entry?
+        // Loaded outside the lock; a race loads twice.
+        var prepared: Prepared?
         if let full = try? Image(contentsOfFile: url.path), full.channels == 3 {
             let small = try full.resized(width: width, height: max(16, width * full.height / max(1, full.width)))
-            // The white share of the reference alone: compared with itself, nothing is glare.
-            let white = try compare(small, small, relative: false).reference_white
-            entry = Entry(image: small, whiteShare: Double(white))
+            let stability = try template.featuresURL.flatMap { try? NativeFeatures.load(from: $0) }?.stability()
+            var settings = self.settings
+            adjust(&settings)
+            var handle: OpaquePointer?
+            try DocVision.check { error in
+                if let stability {
+                    stability.mask.withUnsafeBufferPointer { m in
+                        dv_glare_reference_create(small.native.handle, m.baseAddress, Int32(stability.width), Int32(stability.height),
+                                                  &settings, &handle, error)
+                    }
+                } else {
+                    dv_glare_reference_create(small.native.handle, nil, 0, 0, &settings, &handle, error)
+                }
+            }
+            if let handle { prepared = Prepared(handle: handle, width: small.width, height: small.height) }
         }
         lock.lock()
-        cache[url.path] = entry
+        cache[url.path] = prepared
         lock.unlock()
-        return entry
+        return prepared
     }
 }

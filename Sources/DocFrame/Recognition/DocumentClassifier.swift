@@ -19,6 +19,8 @@ final class DocumentClassifier: Sendable {
     /// Per template: the other templates printed on the same artwork with another title (a
     /// province's license and photo card), which only the header text tells apart.
     private let twins: [[Int]]
+    /// The formats of the templates (the shapes a located outline may be completed to).
+    let formats: [DocumentFormat]
     /// Per template: its reference prepared for refining a located document's corners
     /// (`DocumentClassifier+Alignment`), nil when it has too little stable design.
     let alignments: [ReferenceAlignment?]
@@ -92,6 +94,7 @@ final class DocumentClassifier: Sendable {
         layoutReferences = try LayoutReferences(layouts)
         self.alignments = alignments
         twins = try Self.twins(of: templates, layouts: layouts)
+        formats = templates.reduce(into: []) { if !$0.contains($1.format) { $0.append($1.format) } }
         index = try FeatureIndex(features: features)
     }
 
@@ -109,15 +112,40 @@ final class DocumentClassifier: Sendable {
         guard !templates.isEmpty else { return ClassificationResult(templateIndex: nil, confidence: 0) }
         var best: ClassificationResult?
         var ledger = HeaderLedger()
-        for located in Self.outlinesToTry(candidates) {
+        // The located outlines, then (when none answered) their completions to a template's
+        // shape: an outline short of a band the blur merged with the table
+        // (`DocumentClassifier+Completion`).
+        var outlines = Self.outlinesToTry(candidates)
+        var sources: [LocatedQuad?] = outlines.map { _ in nil }
+        var completing = false
+        var k = 0
+        while k < outlines.count {
+            let located = outlines[k]
+            k += 1
             let format = located.nearestFormat
-            guard let flattened = try? image.warped(located.landscapeCorners, width: Self.workWidth,
-                                                    height: Self.workWidth * format.canonicalHeight / format.canonicalWidth) else { continue }
-            var result = try classifyFlattened(image, located: located, flattened: flattened, readHeaderText: readHeaderText)
-            if result.flattened == nil { result.flattened = flattened }
-            ledger.note(result, twins: twins)
-            if best == nil || Self.prefers(result, over: best!) { best = result }
-            if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
+            if let flattened = try? image.warped(located.landscapeCorners, width: Self.workWidth,
+                                                 height: Self.workWidth * format.canonicalHeight / format.canonicalWidth) {
+                if Recognizer.debug {
+                    let pts = located.corners.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ",")
+                    FileHandle.standardError.write(Data(String(format: "outline aspect=%.3f score=%.2f edge=%.2f completion=%d corners=%@\n",
+                                                               located.aspect, located.score, located.edgeSupport, completing ? 1 : 0, pts).utf8))
+                }
+                var result = try classifyFlattened(image, located: located, flattened: flattened, readHeaderText: readHeaderText)
+                if let source = sources[k - 1] { result = try vettedCompletion(result, source: source, in: image) }
+                if result.flattened == nil { result.flattened = flattened }
+                ledger.note(result, twins: twins)
+                if best == nil || Self.prefers(result, over: best!) { best = result }
+                if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
+            }
+            if k == outlines.count, !completing, best?.templateIndex == nil {
+                completing = true
+                // A completion reaching beyond the photo is a cut-off card, not a lost band: the
+                // frame pass around the located part places it better.
+                let completions = Self.completionsWithSources(of: candidates, formats: formats)
+                    .filter { !$0.source.cutOff && $0.completion.corners.isInside(width: image.width, height: image.height) }
+                outlines += completions.map(\.completion)
+                sources += completions.map(\.source)
+            }
         }
         if let b = best { best = ledger.vetted(b) }
         // The whole frame: a cut-off or occluded card, or quads that were not the document.
@@ -395,6 +423,11 @@ final class DocumentClassifier: Sendable {
     private func bestOtherDesign(than i: Int, in layout: [(upright: Double, turned: Double)]) -> Double {
         layout.indices.filter { $0 != i && !isLookAlike(templates[$0], templates[i]) }
             .map { max(layout[$0].upright, layout[$0].turned) }.max() ?? -1
+    }
+
+    /// The flattened document's layout against template `i`'s reference, upright and turned.
+    func layoutSimilarity(of flattened: Image, to i: Int) throws -> (upright: Double, turned: Double) {
+        try layoutSimilarities(of: flattened)[i]
     }
 
     /// The flattened document's layout against every template's reference, upright and turned.

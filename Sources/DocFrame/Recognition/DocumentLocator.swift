@@ -132,3 +132,22 @@ extension DocumentLocator {
         return ratio >= 1.05 && ratio <= 2.6
     }
 }
+
+extension DocumentLocator {
+    /// How well the image's edges back each segment (`from`-`to`, full-resolution pixels),
+    /// measured as `edgeSupport(of:in:)` measures one side: the share of points along it with an
+    /// edge running along it. Points outside the image count as unsupported.
+    func edgeSupport(ofSegments segments: [(from: Point, to: Point)], in image: Image) throws -> [Double] {
+        guard !segments.isEmpty else { return [] }
+        let values = segments.flatMap { [Float($0.from.x), Float($0.from.y), Float($0.to.x), Float($0.to.y)] }
+        var support = [Float](repeating: 0, count: segments.count)
+        try values.withUnsafeBufferPointer { v in
+            try support.withUnsafeMutableBufferPointer { s in
+                try DocVision.check {
+                    dv_segments_edge_support(image.native.handle, v.baseAddress, Int32(segments.count), Int32(workSize), s.baseAddress, $0)
+                }
+            }
+        }
+        return support.map { Double($0) }
+    }
+}

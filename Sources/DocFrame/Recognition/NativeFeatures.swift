@@ -31,6 +31,20 @@ final class NativeFeatures: @unchecked Sendable {
         try make { out, error in dv_features_load(url.path, out, error) }
     }
 
+    /// The template's stability mask (1 = design every training sample shared, 0 = personal
+    /// data), row by row, with its size; nil for a query's features (no mask).
+    func stability() throws -> (mask: [Float], width: Int, height: Int)? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        try DocVision.check { dv_features_stability(handle, nil, 0, &width, &height, $0) }
+        guard width > 0, height > 0 else { return nil }
+        var mask = [Float](repeating: 0, count: Int(width * height))
+        try mask.withUnsafeMutableBufferPointer { buffer in
+            try DocVision.check { dv_features_stability(handle, buffer.baseAddress, Int32(buffer.count), &width, &height, $0) }
+        }
+        return (mask, Int(width), Int(height))
+    }
+
     func save(to url: URL) throws {
         try DocVision.check { dv_features_save(handle, url.path, $0) }
     }

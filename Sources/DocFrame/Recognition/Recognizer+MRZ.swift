@@ -158,7 +158,10 @@ extension Recognizer {
         guard let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located, budget: budget),
               let identity = PassportRule.identity(for: placed.mrz) ?? Self.shapedIdentity(placed, located: located, in: image)
         else { return nil }
-        return (placed.mrz, identity, placed.page)
+        // What the page is was decided on the placement; where its far sides are is refined
+        // after (a tilted page's perspective), unless the located outline confirmed it.
+        if let located, PassportPage.agree(placed.page, located) != nil { return (placed.mrz, identity, placed.page) }
+        return (placed.mrz, identity, PassportPage.perspectiveFitted(placed.page, in: image))
     }
 
     /// The passport scout's zone in the whole photo (the best TD3-shaped one). The scout skips

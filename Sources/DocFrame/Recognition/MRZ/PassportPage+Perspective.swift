@@ -1,0 +1,83 @@
+import Foundation
+
+/// A page placed from its zone, its far sides found again where a tilt has moved them.
+///
+/// The zone's line boxes place the page by a similarity (`PassportPage.hypothesis`): the zone's
+/// own side of the page (its bottom edge and corners) lands where it is, but a page tilted
+/// away from the camera is foreshortened across its height, so its left and right sides lean
+/// and its top edge lies nearer or farther than the similarity says, by up to a sixth of the
+/// page on generated captures tilted 24-42 degrees: more than the side fit's search
+/// (`PassportPage.fitted`, 2.5% of the width) can reach.
+///
+/// Each side next to the zone is therefore looked for as a line through its bottom corner,
+/// turned up to `maximumLean` either way (a page tilted 40 degrees leans its sides by up to about 20), and the top edge as a line between those two sides
+/// at up to `heightRange` of the placed height: the lines the image's edges back best. Pivoting
+/// on the zone's corners keeps the search off the edges that beat the page's own in a wide
+/// search (a booklet's cover runs parallel beside the page, not through its corner).
+extension PassportPage {
+    /// How far each side next to the zone may lean from the placed page's, in degrees.
+    static let maximumLean = 24.0
+    /// The top edge's distance from the zone's corners, as a share of the placed page's sides:
+    /// the zone read again in the page flattened from the first fit has measured the height
+    /// within about 10% (dev captures: 0.93-1.15 of the true one); a wider search took the lower
+    /// edge of a header band printed across the page's top (0.86 of the height) instead.
+    static let heightRange = 0.92...1.2
+    /// How far each of the zone's corners may slide along the bottom edge, as a share of it.
+    static let cornerSlide = 0.05
+    /// How much better (in the share of the outline backed by edges) the re-found page must be
+    /// backed than the placed one to replace it: the placed page is fitted to edges already.
+    static let perspectiveGain = 0.05
+
+    /// `page` (its own order, the zone along its bottom edge) with its sides and top found
+    /// again as described above, or `page` itself when that outline is not clearly better backed.
+    static func perspectiveFitted(_ page: Quad, in image: Image) -> Quad {
+        let locator = DocumentLocator()
+        let bl = page.bottomLeft, br = page.bottomRight
+        let left = page.topLeft - bl, right = page.topRight - br
+        func turned(_ v: Point, _ degrees: Double) -> Point {
+            let a = degrees * .pi / 180
+            return Point(x: v.x * cos(a) - v.y * sin(a), y: v.x * sin(a) + v.y * cos(a))
+        }
+        func along(_ o: Point, _ v: Point, _ t: Double) -> Point { Point(x: o.x + v.x * t, y: o.y + v.y * t) }
+        // Nearest the placed page first, so a tie keeps it.
+        var leans: [Double] = [0]
+        for k in 1...Int(maximumLean) { leans += [Double(k), -Double(k)] }
+        // The zone's ends place its corners less well than its line: each side's corner may
+        // slide along the bottom edge by up to `cornerSlide` of the width.
+        let bottom = br - bl
+        var slides: [Double] = [0]
+        for k in 1...Int(cornerSlide * 200) { slides += [Double(k) / 200, -Double(k) / 200] }
+        // The middle of each side: its ends meet the corners' rounding and the other sides' edges.
+        func bestSide(from corner: Point, _ v: Point) -> (corner: Point, direction: Point)? {
+            var options: [(corner: Point, direction: Point)] = []
+            for slide in slides { for lean in leans { options.append((along(corner, bottom, slide), turned(v, lean))) } }
+            let segments = options.map { o in (from: along(o.corner, o.direction, 0.15), to: along(o.corner, o.direction, 0.85)) }
+            guard let support = try? locator.edgeSupport(ofSegments: segments, in: image),
+                  let best = support.indices.max(by: { support[$0] < support[$1] || (support[$0] == support[$1] && $0 > $1) })
+            else { return nil }
+            return options[best]
+        }
+        guard let ls = bestSide(from: bl, left), let rs = bestSide(from: br, right) else { return page }
+        let (bl2, l, br2, r) = (ls.corner, ls.direction, rs.corner, rs.direction)
+        let steps = 20
+        let heights = (0...steps).map { heightRange.lowerBound + (heightRange.upperBound - heightRange.lowerBound) * Double($0) / Double(steps) }
+            .sorted { abs($0 - 1) < abs($1 - 1) }
+        var tops: [(tl: Point, tr: Point)] = []
+        for a in heights { for b in heights { tops.append((along(bl2, l, a), along(br2, r, b))) } }
+        let segments = tops.map { t -> (from: Point, to: Point) in
+            let d = t.tr - t.tl
+            return (along(t.tl, d, 0.15), along(t.tl, d, 0.85))
+        }
+        guard let support = try? locator.edgeSupport(ofSegments: segments, in: image),
+              let best = support.indices.max(by: { support[$0] < support[$1] || (support[$0] == support[$1] && $0 > $1) })
+        else { return page }
+        let found = Quad(topLeft: tops[best].tl, topRight: tops[best].tr, bottomRight: br2, bottomLeft: bl2)
+        guard DocumentLocator.isPlausibleOutline(found) else { return page }
+        let width = found.bottomLeft.distance(to: found.bottomRight)
+        let refit = (try? DocumentLocator.refine(found, in: image, search: max(2, 0.01 * width))) ?? found
+        guard let backing = try? locator.edgeSupport(of: [page, refit], in: image) else { return page }
+        let score = backing.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        debugLog(String(format: "perspective placed=%.2f found=%.2f", score[0], score[1]) + " page=\(refit.pairs)")
+        return score[1] > score[0] + perspectiveGain ? refit : page
+    }
+}
