@@ -17,6 +17,16 @@ struct HeaderReadingTests {
         #expect(merged.wordCoverage(of: Self.ontarioPhoto) == 1)
     }
 
+    @Test("a garbled reading of a far licence's header does not find the photo card's four-letter word in it")
+    func shortWordsExactly() {
+        // A 426x240 preview's Ontario licence header: one letter off "CARD" ("TARD") lies inside
+        // the garble, and found, it named the licence Ontario's photo card at 1.0.
+        let garbled = HeaderReading(text: "ONTARIO PRTARDEEAN TNT TEEN", confidence: 0.35)
+        #expect(garbled.wordCoverage(of: Self.ontarioPhoto) <= garbled.wordCoverage(of: Self.ontarioLicence) + 0.05)
+        // Read right, it still counts; longer words still allow a misread letter.
+        #expect(HeaderReading(text: "ONTARIO PHOTC CARD", confidence: 0.8).wordCoverage(of: Self.ontarioPhoto) > 0.6)
+    }
+
     @Test("another province's licence shares most letter pairs with Ontario's title but not its words")
     func otherDesign() {
         let read = HeaderReading(text: "© ALBERTA DRIVER'S LICENCE", confidence: 0.87)

@@ -109,6 +109,17 @@ struct DocumentTracker: Sendable {
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
         var classify = previous == nil || ((identity == nil || reverify || edgeStale(at: t, policy: policy)) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
+        if classify, previous != nil, !reverify, observation.document == nil, observation.undecidedLookAlikes.isEmpty,
+           let settled = identity, settled.confidence >= DocumentClassifier.settled {
+            // Asked again only to place a settled card (`edgeStale`, a view of part of it), an
+            // answer that names nothing is about a poorer outline (the locator's half of a card
+            // sliding in, too bunched a match to vouch for), not another document: the card is
+            // tracked on as it was. (Only when the user was asked to change the document does an
+            // empty answer mean another one is shown.)
+            lastClassification = t
+            classify = false
+            observation = try analyze(frame, classify: false, previous: previous, analyzer: analyzer)
+        }
 
         var aligned: Quad?
         var innerEdge = false
@@ -230,7 +241,16 @@ struct DocumentTracker: Sendable {
                 // Still the document that was classified (the tracker never lost it), wherever it
                 // has moved since: take its identity, and the corner labels of the answer (the
                 // document's own order) carried from the outline it was asked about to this one.
-                (identity, lookAlikes) = DocumentTracker.decided(answer.observation, expected: [identity?.templateId, expected].compactMap { $0 })
+                let decided = DocumentTracker.decided(answer.observation, expected: [identity?.templateId, expected].compactMap { $0 })
+                if let known = identity, decided.0 == nil, decided.1.isEmpty, !reverify, known.confidence >= DocumentClassifier.settled {
+                    // A settled identity is not undone by one answer that names nothing: asked
+                    // again only to place the card (`edgeStale`), the classifier may be given a
+                    // poorer outline of it (the locator's half of the card as it slides in) and
+                    // find a match too bunched to vouch for. Only when the user was asked to
+                    // change the document does an empty answer mean another one is shown.
+                } else {
+                    (identity, lookAlikes) = decided
+                }
                 classified = true
                 if known != nil, let answerCorners = answer.observation.corners {
                     let asked = answer.asked ?? quad

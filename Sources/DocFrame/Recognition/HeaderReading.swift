@@ -26,7 +26,7 @@ struct HeaderReading: Sendable {
     static let clearConfidence = 0.6
 
     /// Share (by letters) of `expected`'s words of four or more letters found in the reading,
-    /// each allowed a quarter of its letters misread, and found even where OCR ran words
+    /// each allowed a quarter of its letters misread (words of five letters or more), and found even where OCR ran words
     /// together or split them (the reading is searched with its spaces removed).
     func wordCoverage(of expected: String) -> Double {
         let words = HeaderReading.words(of: HeaderReading.folded(expected))
@@ -87,9 +87,12 @@ struct HeaderReading: Sendable {
     }
 
     /// Whether some stretch of `haystack` (within one letter of `word`'s length) is within
-    /// edit distance a quarter of `word`'s length from it.
+    /// edit distance a quarter of `word`'s length from it; a word of four letters must be read
+    /// exactly: one of its four letters wrong is found by chance somewhere in a long garbled
+    /// reading (a 426x240 preview's Ontario licence header, "ONTARIO PRTARDEEAN TNT TEEN",
+    /// carried "CARD" as "TARD" and named the card Ontario's photo card at 1.0).
     private static func contains(_ haystack: [Character], approximately word: [Character], allowed: Int? = nil) -> Bool {
-        let allowed = allowed ?? word.count / 4
+        let allowed = allowed ?? (word.count >= 5 ? word.count / 4 : 0)
         guard haystack.count >= word.count - allowed, !word.isEmpty else { return false }
         for length in max(1, word.count - min(1, allowed))...(word.count + min(1, allowed)) where length <= haystack.count {
             for start in 0...(haystack.count - length) {
