@@ -69,4 +69,53 @@ struct TruncatedPassportTests {
         misread[1] = misread[1].replacingOccurrences(of: "740812", with: "740813")
         #expect(!TruncatedPassportZone.isTruncatedPassportZone(try Self.zone(misread, imageWidth: 800, gapRight: 5)))
     }
+
+    @Test("a page whose left fifth is out of the photo is a Passport placed from its zone's right end; no state, no MRZ")
+    func pageCutOnTheLeft() throws {
+        let page = try UnreadPassportTests.page(seed: 31).image
+        let degrees = -2.0, width = 1100
+        let shot = try UnreadPassportTests.photo(of: page, degrees: degrees, width: width)
+        // The shot's left side cut off: about 36 of each zone line's 44 characters stay in view.
+        let cut = 320
+        let photo = try shot.cropped(x: cut, y: 0, width: shot.width - cut, height: shot.height)
+        let observation = try RecognitionFixtures.builtIn.observe(photo)
+        let document = try #require(observation.document)
+        #expect(document.templateId == "passport" && document.kind == .passport && document.side == .front)
+        #expect(document.jurisdiction == PassportRule.unknownJurisdiction, "the issuing state is out of view")
+        #expect(document.confidence == LeftCutPassportZone.confidence)
+        #expect(observation.mrz == nil, "part of a TD3 zone is no reading of it")
+        #expect(observation.orientation == .up)
+        let border = Double(page.width / 5)
+        let w = Double(page.width) + 2 * border, h = Double(page.height) + 2 * border
+        let scale = Double(width) / w, a = -degrees * .pi / 180
+        func inPhoto(_ x: Double, _ y: Double) -> Point {
+            let cx = w / 2, cy = h / 2
+            let tx = cx + (x - cx) * cos(a) - (y - cy) * sin(a), ty = cy + (x - cx) * sin(a) + (y - cy) * cos(a)
+            return Point(x: tx * scale - Double(cut), y: ty * scale)
+        }
+        let pw = Double(page.width), ph = Double(page.height)
+        let truth = Quad(topLeft: inPhoto(border, border), topRight: inPhoto(border + pw, border),
+                         bottomRight: inPhoto(border + pw, border + ph), bottomLeft: inPhoto(border, border + ph))
+        let corners = try #require(observation.corners)
+        #expect(corners.maxCornerDistance(to: truth) <= 0.03 * truth.diagonal, "corners \(corners.pairs), truth \(truth.pairs)")
+        #expect(!corners.isInside(width: photo.width, height: photo.height))
+    }
+
+    @Test("a zone cut on the left vouches by TD3's checks counted from the line's end, never by a card's line")
+    func leftCutLimits() {
+        let line2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+        #expect(LeftCutPassportZone.vouches(forLine2: String(line2.suffix(36))))
+        #expect(LeftCutPassportZone.vouches(forLine2: String(line2.suffix(31))))
+        // Too little in view to reach the birth date, or the whole line (the reader's own case).
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(line2.suffix(30))))
+        #expect(!LeftCutPassportZone.vouches(forLine2: line2))
+        // A misread birth date; a character dropped (every field left of it moves).
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(line2.suffix(36)).replacingOccurrences(of: "740812", with: "740813")))
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(line2.suffix(36)).replacingOccurrences(of: "ZE18", with: "ZE1")))
+        // ICAO's TD2 and TD1 specimens' line 2: a card's zone, whole or cut, is no passport's.
+        let td2 = "D231458907UTO7408122F1204159<<<<<<<6"
+        #expect(!LeftCutPassportZone.vouches(forLine2: td2))
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(td2.suffix(32))))
+        #expect(!LeftCutPassportZone.vouches(forLine2: "7408122F1204159UTO<<<<<<<<<<<6"))
+    }
 }

@@ -75,6 +75,13 @@ extension Recognizer {
                let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) {
                 truncated = (identity, page)
             }
+            // Cut off on the left instead: line 2's end, aligned on the right (`LeftCutPassportZone`).
+            if truncated == nil, let identity = LeftCutPassportZone.identity(for: zone, in: flat, reader: reader),
+               let guess = TruncatedPassportZone.page(around: zone, mapping: toImage.apply, cutOnLeft: true),
+               let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) {
+                if Recognizer.debugPassport { debugLog("flat-zone cut on the left page=\(page.pairs)") }
+                truncated = (identity, page)
+            }
             // A valid card-sized zone (TD1, TD2) read in the outline is that card's: no passport
             // page to look for beyond it (the whole-photo search cost several times the read).
             if zone.result.valid, zone.result.format != .td3, truncated == nil {
@@ -101,7 +108,7 @@ extension Recognizer {
         }
         // A cut-off page's zone read short: the document is known, its zone is not (the TD2
         // reading of part of a TD3 zone is no reading of it), so `mrz` stays null.
-        if let truncated = truncated ?? scout.flatMap({ truncatedPassportPage(from: $0, in: image) }) {
+        if let truncated = truncated ?? scout.flatMap({ truncatedPassportPage(from: $0, in: image, reader: reader) }) {
             observation.document = truncated.identity
             observation.corners = truncated.page
             observation.orientation = Orientation(of: truncated.page)
@@ -179,13 +186,19 @@ extension Recognizer {
         return zone
     }
 
-    /// A page cut off on the right whose zone the scout read short (`TruncatedPassportZone`),
-    /// placed from the zone's lines made whole.
-    private func truncatedPassportPage(from zone: MRZReader.Zone, in image: Image) -> (identity: DocumentIdentity, page: Quad)? {
-        guard let identity = TruncatedPassportZone.identity(for: zone),
-              let guess = TruncatedPassportZone.page(around: zone, mapping: { $0 }),
+    /// A page cut off on the right or on the left whose zone the scout read short
+    /// (`TruncatedPassportZone`, `LeftCutPassportZone`), placed from the zone's lines made whole.
+    private func truncatedPassportPage(from zone: MRZReader.Zone, in image: Image, reader: MRZReader) -> (identity: DocumentIdentity, page: Quad)? {
+        if let identity = TruncatedPassportZone.identity(for: zone),
+           let guess = TruncatedPassportZone.page(around: zone, mapping: { $0 }),
+           let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) {
+            debugLog("truncated zone page=\(page.pairs)")
+            return (identity, page)
+        }
+        guard let identity = LeftCutPassportZone.identity(for: zone, in: image, reader: reader),
+              let guess = TruncatedPassportZone.page(around: zone, mapping: { $0 }, cutOnLeft: true),
               let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) else { return nil }
-        debugLog("truncated zone page=\(page.pairs)")
+        debugLog("zone cut on the left page=\(page.pairs)")
         return (identity, page)
     }
 

@@ -48,7 +48,10 @@ enum TruncatedPassportZone {
     /// last ones the image's edge cut is unknown, and measured on dev captures the 36 cells
     /// fitted to the visible line put the page 7-12% too wide. Measured in the photo because a
     /// flattened outline's two axes have different scales.
-    static func page(around zone: MRZReader.Zone, mapping: (Point) -> Point) -> Quad? {
+    ///
+    /// `cutOnLeft`: the zone's start is cut instead (`LeftCutPassportZone`): the lines' right
+    /// ends, at the zone's right end, are kept.
+    static func page(around zone: MRZReader.Zone, mapping: (Point) -> Point, cutOnLeft: Bool = false) -> Quad? {
         guard zone.lines.count == 2 else { return nil }
         func ends(_ line: TextLineBox) -> (Point, Point) {
             let a = line.angle * .pi / 180
@@ -67,11 +70,12 @@ enum TruncatedPassportZone {
         let pitch = (mid2.x - mid1.x) * n.x + (mid2.y - mid1.y) * n.y
         guard pitch > 0 else { return nil }
         let s = pitch / (PassportPage.line2Y - PassportPage.line1Y)
-        // The zone's left end, between the two lines' (their mean across the text).
-        let origin = Point(x: (l1.x + l2.x) / 2, y: (l1.y + l2.y) / 2)
+        // The zone's end in view, between the two lines' (their mean across the text).
+        let origin = cutOnLeft ? Point(x: (r1.x + r2.x) / 2, y: (r1.y + r2.y) / 2) : Point(x: (l1.x + l2.x) / 2, y: (l1.y + l2.y) / 2)
+        let anchor = cutOnLeft ? PassportPage.zoneRight : PassportPage.zoneLeft
         let middle = (PassportPage.line1Y + PassportPage.line2Y) / 2
         func map(_ x: Double, _ y: Double) -> Point {
-            let dx = s * (x - PassportPage.zoneLeft), dy = s * (y - middle)
+            let dx = s * (x - anchor), dy = s * (y - middle)
             return Point(x: origin.x + u.x * dx + n.x * dy, y: origin.y + u.y * dx + n.y * dy)
         }
         let w = PassportPage.pageWidth, h = PassportPage.pageHeight
