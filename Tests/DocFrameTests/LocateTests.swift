@@ -25,6 +25,22 @@ struct LocateTests {
         #expect(Double(within) >= 0.75 * Double(photos.count), "\(within) of \(photos.count)")
     }
 
+    @Test("a card lying across sheets of printed lines is located, its sides not crowded out by the lines")
+    func cardOnPrintedSheets() throws {
+        // The long-edge search keeps a bounded number of straight edges; a sheet's text lines and
+        // their shadows are many and long, and once they filled the list the card's own sides were
+        // left out (the best outline was the sheet's, or a box on the card).
+        let locator = DocumentLocator()
+        let photos = RecognitionFixtures.captures(in: "on-paper")
+        #expect(photos.count >= 2)
+        for capture in photos {
+            let truth = try #require(capture.corners)
+            let found = try #require(try locator.locateBest(in: try Image(contentsOfFile: capture.path)), "\(capture.name)")
+            let error = RecognitionFixtures.cornerError(found.corners, truth)
+            #expect(error < 0.02, "\(capture.name): \(error)")
+        }
+    }
+
     @Test("corners start nearest the image's top-left and run clockwise")
     func cornerOrder() throws {
         // A plain light card on a dark table, drawn here: no template involved.
