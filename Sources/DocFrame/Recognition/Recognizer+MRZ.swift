@@ -140,6 +140,41 @@ extension Recognizer {
             if attempt > 0, PassportPage.agree(quad, located, tolerance: 0.005) != nil { break }
             if let page = unreadPassportPage(landscape: quad, in: image) { return page }
         }
+        return unreadPassportPage(belowHeader: located, in: image)
+    }
+
+    /// The page whose outline stopped at a band printed across its top (`PassportPage.belowHeader`):
+    /// the outline made as high as a page of its width, fitted again, and the zone's band looked
+    /// for at the end away from the header only.
+    private func unreadPassportPage(belowHeader located: Quad, in image: Image) -> Quad? {
+        let shapes = [located.sideRatio, PassportPage.perspectiveAspect(of: located, imageWidth: image.width, imageHeight: image.height)]
+            .compactMap { $0 }
+        guard let shape = shapes.min(), PassportPage.belowHeader.contains(shape / DocumentFormat.td3.aspectRatio) else { return nil }
+        let factor = located.sideRatio / DocumentFormat.td3.aspectRatio
+        func along(_ from: Point, _ to: Point) -> Point { Point(x: from.x + (to.x - from.x) * factor, y: from.y + (to.y - from.y) * factor) }
+        // The zone at the bottom (the header cut off above), then at the top (the page upside down).
+        let grown = [Quad(topLeft: along(located.bottomLeft, located.topLeft), topRight: along(located.bottomRight, located.topRight),
+                          bottomRight: located.bottomRight, bottomLeft: located.bottomLeft),
+                     Quad(topLeft: located.topLeft, topRight: located.topRight,
+                          bottomRight: along(located.topRight, located.bottomRight), bottomLeft: along(located.topLeft, located.bottomLeft))]
+        for (turns, quad) in zip([0, 2], grown) {
+            let page = PassportPage.fitted(quad, in: image)
+            let pageShapes = [page.sideRatio, PassportPage.perspectiveAspect(of: page, imageWidth: image.width, imageHeight: image.height)]
+            guard DocumentLocator.isPlausibleOutline(page), page.isInside(width: image.width, height: image.height),
+                  pageShapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
+                  let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
+                  let upright = try? flat.rotated(quarterTurns: turns),
+                  let evidence = try? MRZBand.evidence(in: upright) else { continue }
+            // The grown outline must run along the page's own edges: grown over the table
+            // beyond a card, or the wrong way, its new side has none (dev captures: weakest side
+            // 0.0 the wrong way, 0.31-0.85 along the page).
+            guard evidence.isZone || evidence.isBlurredZone,
+                  let support = (try? DocumentLocator().edgeSupport(of: [page], in: image))?.first else { continue }
+            if Recognizer.debugPassport {
+                debugLog("below-header t=\(turns) shapes=\(pageShapes) support=\(support) \(evidence)")
+            }
+            if support.weakest >= PassportPage.grownSideSupport { return page.rotatingLabels(by: turns) }
+        }
         return nil
     }
 

@@ -22,6 +22,12 @@ enum MRZBand {
         var line1: Double, line2: Double
         /// Median ink in the rows where a third line would stand, one pitch above line 1.
         var above: Double
+        /// Ink in those rows beside the zone, on both sides (the lesser margin's): a printed
+        /// rule or frame running across the page there, which a line of text stopping at the
+        /// zone's ends does not reach. Not the darker margin's: prose set from the left margin
+        /// to the page's right edge reaches one side (a sheet of prose of the page's shape was
+        /// named Passport so).
+        var aboveBeside: Double = 0
         /// The share of the zone's eight column segments whose ink is at least half the mean.
         var evenSegments: Int
         /// Mean ink in the margins beside the zone, in the zone's rows.
@@ -60,9 +66,15 @@ enum MRZBand {
         /// outline took in beside a stripe (a dark business card with a coloured bottom band,
         /// outlined with the phone beside it, showed margins 37 against lines 24 and 30; the
         /// blurred dev passports 0.6-0.7 of their stronger line).
+        ///
+        /// What stands one pitch above the zone counts only by its excess over the same rows
+        /// beside the zone: a design that prints its frame's bottom rule close above the zone
+        /// (blur spreads it over the rows a third line would fill; dev captures of such a page
+        /// showed 0.8-1.0 of the lines' ink there) has it in the margins too, where a card's
+        /// third zone line or a text line ends.
         var isBlurredZone: Bool {
             let weaker = min(line1, line2)
-            return weaker >= 15 && weaker >= 2 * above && weaker >= 2 * marginsOverBody
+            return weaker >= 15 && weaker >= 2 * max(0, above - aboveBeside) && weaker >= 2 * marginsOverBody
                 && margins <= max(line1, line2)
                 && max(line1, line2) <= 1.5 * weaker && evenSegments >= 7 && abs(offset) <= 0.02
                 && gaps <= MRZBand.maxGaps
@@ -147,9 +159,10 @@ enum MRZBand {
         // over the zone), by the median of its rows: a printed rule or frame edge there (thin,
         // one or two rows) is no line of text, and a vertical smear of the zone's own ink
         // (motion blur) reaches no further than half a pitch above line 1.
+        let aboveCenter = Int((y1 - pitch).rounded())
+        let aboveRows = max(0, aboveCenter - half)...max(0, min(h - 1, aboveCenter + half))
         let above: Double = {
-            let c = Int((y1 - pitch).rounded())
-            let values = (max(0, c - half)...max(0, min(h - 1, c + half))).map { rows[$0] }.sorted()
+            let values = aboveRows.map { rows[$0] }.sorted()
             return values[values.count / 2]
         }()
         // Columns: the zone's ink per eighth of its width, and beside it.
@@ -171,8 +184,10 @@ enum MRZBand {
         let body = (h * 45 / 100)...(h * 75 / 100)
         let marginsOverBody = max(columnInk(leftMargin.0, leftMargin.1) - columnInk(leftMargin.0, leftMargin.1, rows: body),
                                   columnInk(rightMargin.0, rightMargin.1) - columnInk(rightMargin.0, rightMargin.1, rows: body))
+        let aboveBeside = min(columnInk(leftMargin.0, leftMargin.1, rows: aboveRows),
+                              columnInk(rightMargin.0, rightMargin.1, rows: aboveRows))
         let profile = (left..<right).map { x in columnInk(x, x + 1) }
-        return Evidence(line1: band(y1), line2: band(y2), above: above,
+        return Evidence(line1: band(y1), line2: band(y2), above: above, aboveBeside: aboveBeside,
                         evenSegments: segments.filter { $0 >= 0.5 * mean }.count, margins: margins,
                         marginsOverBody: marginsOverBody, offset: Double(best.dy) / Double(h), gaps: gaps(in: profile))
     }

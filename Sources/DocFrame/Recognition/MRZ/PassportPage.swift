@@ -21,6 +21,16 @@ enum PassportPage {
     static let zoneLeft = 56.0, zoneRight = 1409.0
     static let line1Y = 915.5, line2Y = 978.4
 
+    /// How much wider than a page (width/height over TD3's) an outline may be that stopped at the
+    /// lower edge of a band printed across the page's top instead of at the page's edge: a
+    /// header band or rule under the state's name, 8-15% of the page's height down on the
+    /// specimens, gave blurred dev captures outlines of 1.56-1.67. An ID-1 card's outline (1.12
+    /// of a page's shape) lies inside this range too; the zone's band decides.
+    static let belowHeader = 1.08...1.2
+    /// The least share of its weakest side an outline grown to a page (`belowHeader`) must have
+    /// backed by the image's edges.
+    static let grownSideSupport = 0.25
+
     /// The page's corners (its own order: top-left of the upright page first) in the image the
     /// zone was read in, from the zone's line boxes alone; nil unless the zone is a TD3's.
     ///
