@@ -279,8 +279,9 @@ public struct MRZReader: Sendable {
     /// `result` (whose checks hold, vouched for or not) with its name line settled by the
     /// zone's other cuts when the OCR doubted a character of it: no check digit covers names,
     /// so a misread there (N for M, a filler read as S on a small or dark zone) passes every
-    /// check. Each doubted character of the line is taken by majority over this reading, the
-    /// cuts already read (`others`) and up to `nameVoters` more; a tie keeps this reading's.
+    /// check. Each doubted character of the line is taken by a vote over this reading, the
+    /// cuts already read (`others`) and up to `nameVoters` more, where a cut that read the glyph
+    /// plainly weighs twice one that doubted it; a tie keeps this reading's.
     /// Only that line changes, so `valid` and the checked fields stand as they are.
     private func settledName(_ result: MRZResult, reading: Reading, others: [Reading], group: MRZLocator.Group,
                              in search: UprightSearch, after index: Int, reads: inout Int, budget: MRZCutBudget) throws -> MRZResult {
@@ -300,13 +301,20 @@ public struct MRZReader: Sendable {
         }
         guard !voters.isEmpty else { return result }
         var lines = result.lines.map(Array.init)
-        let voted = voters.map { $0.result.lines.map(Array.init) }
         for i in doubted {
-            var counts: [Character: Int] = [lines[span.line][i]: 1]
-            for v in voted { counts[v[span.line][i], default: 0] += 1 }
-            let own = counts[lines[span.line][i]]!
-            let top = counts.values.max()!
-            let leaders = counts.filter { $0.value == top }
+            let position = MRZCorrector.Position(line: span.line, index: i)
+            // A glyph a cut read plainly counts twice one it doubted (this reading's own
+            // character is doubted, else it would not be voted on): on a glared name a cut that
+            // read a letter plainly was outvoted by a tie of two doubted misreads.
+            var weights: [Character: Int] = [lines[span.line][i]: 1]
+            for voter in voters {
+                let line = Array(voter.result.lines[span.line])
+                guard i < line.count else { continue }
+                weights[line[i], default: 0] += voter.unsure.contains(position) ? 1 : 2
+            }
+            let own = weights[lines[span.line][i]]!
+            let top = weights.values.max()!
+            let leaders = weights.filter { $0.value == top }
             if top > own, leaders.count == 1, let best = leaders.first?.key { lines[span.line][i] = best }
         }
         guard let settled = parser.parse(lines.map { String($0) }), settled.checks == result.checks else { return result }
