@@ -79,5 +79,10 @@ struct PassportRuleTests {
         let page = MRZBand.Evidence(line1: 46.7, line2: 58.5, above: 20.0, evenSegments: 7, margins: 35.0,
                                     marginsOverBody: -1.4, offset: 0, gaps: 0)
         #expect(page.isBlurredZone)
+        // A blurred page whose design prints a dark stripe down its side: the margin beside
+        // the zone is darker than the lines, but no darker there than beside the page's body.
+        let striped = MRZBand.Evidence(line1: 45.0, line2: 47.7, above: 12.9, evenSegments: 8, margins: 71.5,
+                                       marginsOverBody: -2.7, offset: 0, gaps: 0)
+        #expect(striped.isBlurredZone)
     }
 }

@@ -65,7 +65,10 @@ enum MRZBand {
         /// ink than the lines themselves: margins darker than both lines are a dark object the
         /// outline took in beside a stripe (a dark business card with a coloured bottom band,
         /// outlined with the phone beside it, showed margins 37 against lines 24 and 30; the
-        /// blurred dev passports 0.6-0.7 of their stronger line).
+        /// blurred dev passports 0.6-0.7 of their stronger line). Unless the margins are no
+        /// darker in the zone's rows than in the body's: then their ink runs down the page's
+        /// whole side (a design's coloured stripe along its edge, blurred dev pages showing
+        /// margins of 1.2-1.6 times their lines), not beside the zone (the card: 8.3 over).
         ///
         /// What stands one pitch above the zone counts only by its excess over the same rows
         /// beside the zone: a design that prints its frame's bottom rule close above the zone
@@ -75,7 +78,7 @@ enum MRZBand {
         var isBlurredZone: Bool {
             let weaker = min(line1, line2)
             return weaker >= 15 && weaker >= 2 * max(0, above - aboveBeside) && weaker >= 2 * marginsOverBody
-                && margins <= max(line1, line2)
+                && (margins <= max(line1, line2) || marginsOverBody <= 0)
                 && max(line1, line2) <= 1.5 * weaker && evenSegments >= 7 && abs(offset) <= 0.02
                 && gaps <= MRZBand.maxGaps
         }
