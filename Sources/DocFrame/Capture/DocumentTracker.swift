@@ -109,13 +109,9 @@ struct DocumentTracker: Sendable {
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
         var classify = previous == nil || ((identity == nil || reverify || edgeStale(at: t, policy: policy)) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
-        if classify, previous != nil, !reverify, observation.document == nil, observation.undecidedLookAlikes.isEmpty,
-           let settled = identity, settled.confidence >= DocumentClassifier.settled {
-            // Asked again only to place a settled card (`edgeStale`, a view of part of it), an
-            // answer that names nothing is about a poorer outline (the locator's half of a card
-            // sliding in, too bunched a match to vouch for), not another document: the card is
-            // tracked on as it was. (Only when the user was asked to change the document does an
-            // empty answer mean another one is shown.)
+        if classify, previous != nil,
+           holdsSettledIdentity(against: (observation.document, observation.undecidedLookAlikes), reverify: reverify) {
+            // Placed again from the locator's outline alone, the card is tracked on as it was.
             lastClassification = t
             classify = false
             observation = try analyze(frame, classify: false, previous: previous, analyzer: analyzer)
@@ -242,15 +238,7 @@ struct DocumentTracker: Sendable {
                 // has moved since: take its identity, and the corner labels of the answer (the
                 // document's own order) carried from the outline it was asked about to this one.
                 let decided = DocumentTracker.decided(answer.observation, expected: [identity?.templateId, expected].compactMap { $0 })
-                if let known = identity, decided.0 == nil, decided.1.isEmpty, !reverify, known.confidence >= DocumentClassifier.settled {
-                    // A settled identity is not undone by one answer that names nothing: asked
-                    // again only to place the card (`edgeStale`), the classifier may be given a
-                    // poorer outline of it (the locator's half of the card as it slides in) and
-                    // find a match too bunched to vouch for. Only when the user was asked to
-                    // change the document does an empty answer mean another one is shown.
-                } else {
-                    (identity, lookAlikes) = decided
-                }
+                if !holdsSettledIdentity(against: decided, reverify: reverify) { (identity, lookAlikes) = decided }
                 classified = true
                 if known != nil, let answerCorners = answer.observation.corners {
                     let asked = answer.asked ?? quad
@@ -300,6 +288,17 @@ struct DocumentTracker: Sendable {
         return finish(quad, quality: observation.quality, classified: classified, continuous: continuous, entering: entering,
                       corrected: corrected, at: t, previousTime: previousTime, frame: frame, analyzer: analyzer, guide: guide,
                       policy: policy)
+    }
+
+    /// Whether the identity already held survives `answer`, a classification that names nothing.
+    /// A settled identity (`DocumentClassifier.settled`) is not undone by one empty answer:
+    /// asked again only to place the card (`edgeStale`, a view of part of it), the classifier
+    /// may be given a poorer outline (the locator's half of a card sliding in) and find a match
+    /// too bunched to vouch for; that is no other document. Only when the user was asked to
+    /// change the document (`reverify`) does an empty answer mean another one is shown.
+    private func holdsSettledIdentity(against answer: (DocumentIdentity?, [DocumentIdentity]), reverify: Bool) -> Bool {
+        guard let known = identity, answer.0 == nil, answer.1.isEmpty, !reverify else { return false }
+        return known.confidence >= DocumentClassifier.settled
     }
 
     /// A known document whose outline has run along the frame's edge for longer than a card
