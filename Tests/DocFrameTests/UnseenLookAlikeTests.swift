@@ -33,16 +33,33 @@ struct UnseenLookAlikeTests {
                 // Alberta's at up to 0.998.
                 #expect((named?.confidence ?? 0) < DocumentClassifier.settled, "\(said)")
                 // Not at all: the appearance-only glance (colour layout alike once turned, header
-                // unread) still guesses Alberta's at 0.75 on some of them.
-                withKnownIssue("the appearance-only glance names an unseen look-alike at 0.75", isIntermittent: true) {
-                    #expect(named == nil, "\(said)")
-                }
+                // unread) guessed Alberta's at 0.75 on some of them; read the other way round,
+                // the header region names Nova Scotia.
+                #expect(named == nil, "\(said)")
             }
         }
         let alberta = try UnreadPassportTests.photo(of: Self.specimen("ca-ab-dl", seed: 101), degrees: 182, width: 1280)
         let observation = try recognizer.observe(alberta)
         #expect(observation.document?.templateId == "ca-ab-dl-front")
         #expect(observation.orientation?.degrees == 180)
+    }
+
+    @Test("with Manitoba's health card trained, a flat Nova Scotia ID front is not named after it on chance inliers")
+    func novaScotiaIsNotManitoba() throws {
+        let folder = try TemplateTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("ca-mb-health-front")
+        let template = DocumentTemplate(id: "ca-mb-health-front", label: LocalizedText(en: "Manitoba Health Card"), kind: .healthCard,
+                                        jurisdiction: "CA-MB", side: .front, format: .id1)
+        let samples = try (1...5).map { ("mb-\($0)", try Self.specimen("ca-mb-health", seed: $0)) }
+        _ = try TemplateTrainer(existing: try TemplateCatalog.load()).train(template, samples: samples, output: out)
+        let recognizer = try Recognizer(catalog: TemplateCatalog.load(directories: [out], includeBuiltin: true))
+        // The whole frame's keypoints verified Manitoba's front on 15 chance inliers (0.64),
+        // through a homography that folds the card into no card's outline.
+        let nova = try recognizer.observe(try Self.specimen("ca-ns-id", seed: 104)).document
+        #expect(nova == nil, "named \(nova?.templateId ?? "") \(nova?.confidence ?? 0)")
+        let manitoba = try recognizer.observe(try Self.specimen("ca-mb-health", seed: 104)).document
+        #expect(manitoba?.templateId == "ca-mb-health-front")
     }
 
     @Test("a keypoint match bunched in a small patch names nobody, however many inliers; spread over the card it does")

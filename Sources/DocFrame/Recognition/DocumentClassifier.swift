@@ -336,6 +336,14 @@ final class DocumentClassifier: Sendable {
             margin = lay - bestOtherDesign(than: pick.templateIndex, in: layout)
         }
         var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin) * 0.97
+        // The homography must place the template as a photographed card: a convex outline with
+        // no corner sharper than 45 degrees (`DocumentLocator.isPlausibleOutline`, the locator's
+        // own test). Chance inliers of another design fit a homography that folds the template
+        // into a skewed quadrilateral: an unseen Nova Scotia ID front, flat in the photo, was
+        // named Manitoba's health card at 0.64 on 15 inliers whose homography put one corner at
+        // 41 degrees and another far off the photo. Part of the card may lie outside the photo
+        // (a cut-off card): only the shape counts.
+        if !DocumentLocator.isPlausibleOutline(corners) { confidence = min(confidence, Self.threshold - 0.01) }
         confidence = try headerChecked(confidence, pick: pick, query: image, readText: readHeaderText, layoutMargin: margin,
                                         header: &header, ocrMs: &ocrMs)
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
@@ -393,6 +401,12 @@ final class DocumentClassifier: Sendable {
                 upright = layout[i].upright >= layout[i].turned
                 supported = true
             } else if case .contradicted = verdict {
+                confidence = min(confidence, Self.threshold - 0.01)
+                contradicted = true
+            } else if score >= Self.unreadLayout, thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin,
+                      readHeaderText, turnedHeaderNamesOtherIssuer(i, upright: upright, flattened: flattened, ocrMs: &ocrMs) {
+                // Unread, and read the other way round another issuer's name: that card seen
+                // upside down (`DocumentClassifier+TurnedHeader`).
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
             } else if score >= Self.unreadLayout, thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin {
