@@ -4,7 +4,8 @@ import Testing
 
 /// Captures where only part of the card is in view: no outline of the whole card exists, and the
 /// frame pass's keypoints are spread too thin over the rest of the photo; the frame pass around
-/// the located part recognises them (DocumentClassifier+Region).
+/// the located part recognises them (DocumentClassifier+Region). A cut-off title leaves the rest
+/// of the design to tell twins apart (TwinContrast).
 @Suite("Recognition of cut-off captures")
 struct CutOffCaptureTests {
     @Test("a card back with part of it outside the photo is recognised, with its side, orientation and corners",
@@ -21,6 +22,18 @@ struct CutOffCaptureTests {
         let corners = try #require(observation.corners)
         #expect(corners.maxCornerDistance(to: truthCorners) < 0.02 * truthCorners.diagonal)
         #expect(observation.quality?.cutOff == true)
+    }
+
+    @Test("a photo card whose title is cut off is told from the licence on the same artwork by the rest of its design, as a guess")
+    func cutOffTwin() throws {
+        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == "ca-on-photo-front-5502-2.jpg" })
+        #expect(capture.conditions.contains("cut_off"))
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let document = try #require(observation.document, "no document")
+        #expect(document.templateId == "ca-on-photo-front")
+        // The header was not read: the licence stays a possibility for the capture session.
+        #expect(document.confidence <= DocumentClassifier.lookAlikeGuess)
+        #expect(observation.undecidedLookAlikes.map(\.templateId) == ["ca-on-dl-front"])
     }
 
     @Test("regions of interest: around each located object with a margin, clipped, none when it is most of the frame")

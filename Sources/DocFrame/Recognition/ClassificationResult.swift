@@ -24,6 +24,9 @@ struct ClassificationResult: Sendable {
     /// Look-alikes (same artwork, other title) the answer was guessed between because their
     /// header could not be read: the document may be any of these instead of `templateIndex`.
     var undecided: [Int] = []
+    /// With `undecided`: the guess was made by where the look-alikes' designs differ
+    /// (`TwinContrast`), clearly, not by the header's look alone.
+    var contrasted = false
     /// A clear reading of the header named another document than `bestIndex` (and its twins).
     var headerContradicted = false
     /// A reading of the header chose `templateIndex` among its look-alikes.

@@ -15,6 +15,11 @@ extension DocumentClassifier {
         let guessedAmong = { (r: ClassificationResult, i: Int) in [i] + r.undecided }
         if !current.undecided.isEmpty, candidate.undecided.isEmpty, guessedAmong(current, held).contains(named) { return true }
         if !candidate.undecided.isEmpty, current.undecided.isEmpty, guessedAmong(candidate, named).contains(held) { return false }
+        // Two guesses among the same look-alikes: the one the rest of their differing design
+        // decided beats the one the header's look decided (a cut-off card's first outline
+        // guessed by an unreadable header; the whole frame showed the labels that differ).
+        if !candidate.undecided.isEmpty, !current.undecided.isEmpty, candidate.contrasted != current.contrasted,
+           guessedAmong(current, held).contains(named) { return candidate.contrasted }
         return candidate.confidence > current.confidence
     }
 }

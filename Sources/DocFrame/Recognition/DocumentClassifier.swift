@@ -19,6 +19,8 @@ final class DocumentClassifier: Sendable {
     /// Per template: the other templates printed on the same artwork with another title (a
     /// province's license and photo card), which only the header text tells apart.
     private let twins: [[Int]]
+    /// Per pair of twins: where their designs differ, for telling them apart unread.
+    let contrasts: [TwinContrast]
     /// The formats of the templates (the shapes a located outline may be completed to).
     let formats: [DocumentFormat]
     /// Per template: its reference prepared for refining a located document's corners
@@ -49,6 +51,7 @@ final class DocumentClassifier: Sendable {
         var headers: [Image?] = []
         var layouts: [LayoutSignature?] = []
         var alignments: [ReferenceAlignment?] = []
+        var references: [Image] = []
         for t in templates {
             guard let url = t.featuresURL else {
                 throw DocFrameError(.invalidTemplate, "template \(t.id) has no folder with \(DocumentTemplate.featuresName)")
@@ -74,6 +77,7 @@ final class DocumentClassifier: Sendable {
                 guard image.width == t.width, image.height == t.height else {
                     throw DocFrameError(.invalidTemplate, "\(ref.path): \(image.width)x\(image.height), the template says \(t.width)x\(t.height)")
                 }
+                references.append(image)
                 if let r = t.region("header") {
                     header = try image.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 }
@@ -94,6 +98,16 @@ final class DocumentClassifier: Sendable {
         layoutReferences = try LayoutReferences(layouts)
         self.alignments = alignments
         twins = try Self.twins(of: templates, layouts: layouts)
+        var contrasts: [TwinContrast] = []
+        for i in templates.indices {
+            for j in twins[i] where j > i {
+                if let c = try TwinContrast(first: i, reference: references[i], stability: features[i].stability(),
+                                            second: j, reference: references[j], stability: features[j].stability()) {
+                    contrasts.append(c)
+                }
+            }
+        }
+        self.contrasts = contrasts
         formats = templates.reduce(into: []) { if !$0.contains($1.format) { $0.append($1.format) } }
         index = try FeatureIndex(features: features)
     }
@@ -267,7 +281,7 @@ final class DocumentClassifier: Sendable {
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     flattened: reflattened, inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay,
                                     layoutMargin: margin, path: .flattened, ocrMs: ocrMs,
-                                    undecided: header.guessed ? header.alternatives : [],
+                                    undecided: header.guessed ? header.alternatives : [], contrasted: header.guessed && header.contrasted,
                                     headerContradicted: header.contradicted, headerSupported: header.supported,
                                     locatedOutline: located.landscapeCorners.rotatingLabels(by: j), projectedOutline: fromTemplate)
     }
@@ -341,7 +355,7 @@ final class DocumentClassifier: Sendable {
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
-                                    path: .frame, ocrMs: ocrMs, undecided: header.guessed ? header.alternatives : [],
+                                    path: .frame, ocrMs: ocrMs, undecided: header.guessed ? header.alternatives : [], contrasted: header.guessed && header.contrasted,
                                     headerContradicted: header.contradicted, headerSupported: header.supported,
                                     projectedOutline: corners)
     }
@@ -367,6 +381,7 @@ final class DocumentClassifier: Sendable {
         var undecided: [Int] = []
         var contradicted = false
         var supported = false
+        var contrasted = false
         // Same artwork, other title: the header decides, or nobody does. A lone candidate's header
         // is read too: another card with a similar layout (a business card with a coloured band)
         // does not carry the template's title.
@@ -405,6 +420,13 @@ final class DocumentClassifier: Sendable {
                         i = try headerLikeness(Array(candidates.prefix(1 + close.count)), query: flattened).templateIndex
                         upright = layout[i].upright >= layout[i].turned
                     }
+                    // Where the twins' designs differ beyond the header, clearly: that one.
+                    if let h = candidates[0].homography, all.allSatisfy({ $0 == all[0] || self.twins[all[0]].contains($0) }),
+                       let t = try twinByContrast(all, query: flattened, homography: h) {
+                        i = t
+                        upright = layout[i].upright >= layout[i].turned
+                        contrasted = true
+                    }
                     undecided = all.filter { $0 != i }
                 }
                 confidence = min(confidence, Self.lookAlikeGuess)
@@ -416,7 +438,8 @@ final class DocumentClassifier: Sendable {
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? i : nil, confidence: confidence, bestIndex: i,
                                     corners: corners, orientation: Orientation(of: corners),
                                     appearance: thumb, layout: score, layoutMargin: margin, path: .appearance, ocrMs: ocrMs,
-                                    undecided: undecided, headerContradicted: contradicted, headerSupported: supported)
+                                    undecided: undecided, contrasted: contrasted && !undecided.isEmpty,
+                                    headerContradicted: contradicted, headerSupported: supported)
     }
 
     /// The best layout similarity among designs other than `i`'s (look-alikes share artwork).
@@ -478,6 +501,8 @@ final class DocumentClassifier: Sendable {
         var distinctive = false
         /// With `guessed`: the other candidates the guess was made between.
         var alternatives: [Int] = []
+        /// With `guessed`: the twins' differing design decided the guess (`TwinContrast`).
+        var contrasted = false
     }
 
     /// A keypoint answer this unsure, on this few inliers, has its header read before it stands:
@@ -559,7 +584,15 @@ final class DocumentClassifier: Sendable {
         // Unread: the header's look decides between twins that verified about equally well;
         // a twin that did not is outvoted by the title's keypoints. Either way only a guess.
         header.guessed = true
-        let chosen = close.count > 1 ? try headerLikeness(close, query: query) : first
+        var chosen = close.count > 1 ? try headerLikeness(close, query: query) : first
+        // The rest of the design where twins differ (a header cut off or too soft to read leaves
+        // other labels in view) outweighs the header's look and the title's few keypoints.
+        if let h = first.homography, asked.allSatisfy({ $0.templateIndex == first.templateIndex || twins[first.templateIndex].contains($0.templateIndex) }),
+           let t = try twinByContrast(asked.map(\.templateIndex), query: query, homography: h),
+           let m = asked.first(where: { $0.templateIndex == t }) {
+            chosen = m
+            header.contrasted = true
+        }
         header.alternatives = asked.map(\.templateIndex).filter { $0 != chosen.templateIndex }
         return chosen
     }

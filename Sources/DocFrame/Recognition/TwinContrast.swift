@@ -1,0 +1,127 @@
+import Foundation
+
+/// What tells two twins apart (templates printed on the same artwork with another title: a
+/// province's licence and photo card) when their header cannot be read: every part of the design
+/// where their references differ. The title is one such part, but rarely the only one: the
+/// Ontario backs print other conditions under the barcode, the photo card's front another field
+/// label and a band saying it is not a licence. A card whose header is cut off by the frame,
+/// under glare or too soft for OCR still shows some of them.
+///
+/// Made from the two references alone (no captures): the canonical image is cut into tiles, and
+/// a tile is kept where both references carry stable design with some texture and the two
+/// designs there do not correlate. A query seen through a homography is compared with each
+/// twin's pixels on the kept tiles it shows (the header's likeness measure, `dv_compare_region`).
+struct TwinContrast: Sendable {
+    struct Tile: Sendable {
+        let x: Int, y: Int, width: Int, height: Int
+        /// The tile in each twin's reference.
+        let first: Image
+        let second: Image
+        var rect: [Int32] { [Int32(x), Int32(y), Int32(width), Int32(height)] }
+    }
+
+    let first: Int
+    let second: Int
+    let tiles: [Tile]
+
+    /// Tiles per canonical width and height: about a line of header text high on an ID-1 card
+    /// (80 x 80 pixels), so that a title's or a label's tile is mostly that title.
+    static let columns = 12
+    static let rows = 8
+    /// A tile is design in a reference when this share of it is stable across the training
+    /// samples (personal data differs on every card, and a twin's own data fields lie elsewhere).
+    static let stableShare = 0.9
+    /// Mean gradient (grey levels per pixel) a tile needs in both references to be compared: a
+    /// flat tile's correlation is noise.
+    static let texture = 2.0
+    /// Tiles whose references correlate at most this much differ. Same print correlates 0.8 or
+    /// more through the comparison's small shift search; the Ontario twins' differing labels and
+    /// titles 0.1-0.5.
+    static let differing = 0.6
+
+    /// The contrast of templates `first` and `second` (same canonical size), nil when their
+    /// references differ nowhere that can be compared.
+    init?(first: Int, reference a: Image, stability sa: (mask: [Float], width: Int, height: Int)?,
+          second: Int, reference b: Image, stability sb: (mask: [Float], width: Int, height: Int)?) throws {
+        guard a.width == b.width, a.height == b.height, a.width >= Self.columns * 16, a.height >= Self.rows * 16 else { return nil }
+        self.first = first
+        self.second = second
+        let ga = try Self.gradient(of: a), gb = try Self.gradient(of: b)
+        let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
+        var tiles: [Tile] = []
+        for row in 0..<Self.rows {
+            for column in 0..<Self.columns {
+                let x = column * a.width / Self.columns, y = row * a.height / Self.rows
+                let w = (column + 1) * a.width / Self.columns - x, h = (row + 1) * a.height / Self.rows - y
+                guard Self.share(of: sa, x: x, y: y, width: w, height: h, imageWidth: a.width, imageHeight: a.height) >= Self.stableShare,
+                      Self.share(of: sb, x: x, y: y, width: w, height: h, imageWidth: a.width, imageHeight: a.height) >= Self.stableShare,
+                      Self.mean(ga, x: x, y: y, width: w, height: h, stride: a.width) >= Self.texture,
+                      Self.mean(gb, x: x, y: y, width: w, height: h, stride: a.width) >= Self.texture else { continue }
+                let ca = try a.cropped(x: x, y: y, width: w, height: h), cb = try b.cropped(x: x, y: y, width: w, height: h)
+                var ab: Float = -1, ba: Float = -1
+                let rect: [Int32] = [Int32(x), Int32(y), Int32(w), Int32(h)]
+                try NativeRegion.compare(query: b, homography: identity, reference: ca, rect: rect, similarity: &ab)
+                try NativeRegion.compare(query: a, homography: identity, reference: cb, rect: rect, similarity: &ba)
+                guard Double(max(ab, ba)) <= Self.differing else { continue }
+                tiles.append(Tile(x: x, y: y, width: w, height: h, first: ca, second: cb))
+            }
+        }
+        guard !tiles.isEmpty else { return nil }
+        self.tiles = tiles
+    }
+
+    /// How much more the query looks like `first` than like `second` on the differing tiles it
+    /// shows (mean difference of the two correlations, -2...2), with the number of tiles shown.
+    /// `homography` maps canonical pixels to the query's.
+    func lead(query: Image, homography: Homography) throws -> (lead: Double, tiles: Int) {
+        var sum = 0.0
+        var shown = 0
+        let (w, h) = (Double(query.width), Double(query.height))
+        for t in tiles {
+            let corners = [Point(x: Double(t.x), y: Double(t.y)), Point(x: Double(t.x + t.width), y: Double(t.y)),
+                           Point(x: Double(t.x + t.width), y: Double(t.y + t.height)), Point(x: Double(t.x), y: Double(t.y + t.height))]
+                .map(homography.apply)
+            guard corners.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x <= w && $0.y <= h }) else { continue }
+            var sa: Float = -1, sb: Float = -1
+            try NativeRegion.compare(query: query, homography: homography, reference: t.first, rect: t.rect, similarity: &sa)
+            try NativeRegion.compare(query: query, homography: homography, reference: t.second, rect: t.rect, similarity: &sb)
+            sum += Double(sa - sb)
+            shown += 1
+        }
+        return (shown > 0 ? sum / Double(shown) : 0, shown)
+    }
+
+    /// Absolute grey-level gradient (|dx| + |dy| over one pixel) of `image`, row-major.
+    private static func gradient(of image: Image) throws -> [Float] {
+        let gray = try image.grayscale()
+        let p = try gray.packedPixels()
+        let (w, h) = (gray.width, gray.height)
+        var g = [Float](repeating: 0, count: w * h)
+        for y in 0..<(h - 1) {
+            for x in 0..<(w - 1) {
+                let i = y * w + x
+                g[i] = Float(abs(Int(p[i + 1]) - Int(p[i])) + abs(Int(p[i + w]) - Int(p[i])))
+            }
+        }
+        return g
+    }
+
+    private static func mean(_ values: [Float], x: Int, y: Int, width: Int, height: Int, stride: Int) -> Double {
+        var sum = 0.0
+        for yy in y..<(y + height) { for xx in x..<(x + width) { sum += Double(values[yy * stride + xx]) } }
+        return sum / Double(max(1, width * height))
+    }
+
+    /// The stable share of a rectangle of the canonical image, from a template's stability mask
+    /// (at a coarser size); 1 without a mask.
+    private static func share(of stability: (mask: [Float], width: Int, height: Int)?, x: Int, y: Int, width: Int, height: Int,
+                              imageWidth: Int, imageHeight: Int) -> Double {
+        guard let s = stability else { return 1 }
+        let sx = Double(s.width) / Double(imageWidth), sy = Double(s.height) / Double(imageHeight)
+        let x0 = max(0, Int(Double(x) * sx)), x1 = min(s.width, max(x0 + 1, Int((Double(x + width) * sx).rounded(.up))))
+        let y0 = max(0, Int(Double(y) * sy)), y1 = min(s.height, max(y0 + 1, Int((Double(y + height) * sy).rounded(.up))))
+        var sum = 0.0
+        for yy in y0..<y1 { for xx in x0..<x1 { sum += Double(s.mask[yy * s.width + xx]) } }
+        return sum / Double(max(1, (x1 - x0) * (y1 - y0)))
+    }
+}
