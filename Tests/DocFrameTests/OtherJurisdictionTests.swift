@@ -26,14 +26,32 @@ struct OtherJurisdictionTests {
         #expect(!HeaderReading(text: "QUEBAC", confidence: 0.5).namesOtherJurisdiction(than: "CA-ON"))
     }
 
+    @Test("a header crop that cuts another province's name still names it; the template's own words and noise do not")
+    func namesAnotherProvinceInPart() {
+        // Read on an unseen Nova Scotia ID front where Manitoba's health card title would be.
+        let cut = HeaderReading(text: "\"VA SCOT. AS!) SE GT, LE", confidence: 0.38)
+        let manitoba = "MANITOBA HEALTH SANTE MANITOBA"
+        #expect(!cut.namesOtherJurisdiction(than: "CA-MB"))
+        #expect(cut.namesInPartOtherJurisdiction(than: "CA-MB", expected: manitoba))
+        #expect(!cut.namesInPartOtherJurisdiction(than: "CA-NS", expected: "NOVA SCOTIA IDENTIFICATION CARD"))
+        // A piece of the template's own title, fragments shorter than six letters, garbage.
+        #expect(!HeaderReading(text: "NITOBA HEAL", confidence: 0.4).namesInPartOtherJurisdiction(than: "CA-MB", expected: manitoba))
+        #expect(!HeaderReading(text: "VA SCO LE", confidence: 0.4).namesInPartOtherJurisdiction(than: "CA-MB", expected: manitoba))
+        #expect(!HeaderReading(text: "ONTARI0 DRIVER'S LICENCE", confidence: 0.6)
+            .namesInPartOtherJurisdiction(than: "CA-ON", expected: "ONTARIO DRIVER'S LICENCE PERMIS DE CONDUIRE"))
+    }
+
     @Test("no built-in template's own header text names another jurisdiction than its own")
     func builtInHeadersNameOnlyTheirOwn() throws {
         let templates = RecognitionFixtures.builtIn.catalog.templates
         #expect(templates.count >= 12)
         for t in templates {
             guard let text = t.region("header")?.text else { continue }
-            let named = HeaderReading(text: text, confidence: 0.9).namedJurisdictions
+            let reading = HeaderReading(text: text, confidence: 0.9)
+            let named = reading.namedJurisdictions
             #expect(named.subtracting([t.jurisdiction]).isEmpty, "\(t.id): \(named)")
+            // Nor a piece of one (against another template's title: its own pieces are exempt).
+            #expect(!reading.namesInPartOtherJurisdiction(than: t.jurisdiction, expected: ""), "\(t.id)")
         }
     }
 

@@ -679,7 +679,8 @@ final class DocumentClassifier: Sendable {
             }
             let reading = readings[key]!
             scored.append((m, reading.wordCoverage(of: text), reading.bigramSimilarity(to: text),
-                           reading.contradicts(text) || reading.namesOtherJurisdiction(than: t.jurisdiction)))
+                           reading.contradicts(text) || reading.namesOtherJurisdiction(than: t.jurisdiction)
+                                || reading.namesInPartOtherJurisdiction(than: t.jurisdiction, expected: text)))
         }
         if Recognizer.debug {
             let list = scored.map { "\(templates[$0.match.templateIndex].id):\(String(format: "%.2f/%.2f", $0.words, $0.bigrams))" }

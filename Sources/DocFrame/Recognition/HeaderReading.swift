@@ -81,6 +81,30 @@ struct HeaderReading: Sendable {
         return !named.isEmpty && !named.contains(jurisdiction)
     }
 
+    /// Whether the reading carries, read exactly, a piece of another jurisdiction's name at least
+    /// `nameFragment` letters long (spaces dropped) that the template's own header text
+    /// (`expected`) does not: a header crop placed by another design's homography often cuts the
+    /// issuer's name, and what it keeps is no chance misreading. An unseen Nova Scotia ID front
+    /// verified Manitoba's health card on 14 chance inliers (0.73); its header crop read
+    /// "VA SCOT." where Manitoba's title would be.
+    func namesInPartOtherJurisdiction(than jurisdiction: String, expected: String) -> Bool {
+        let read = String(text.filter { $0.isLetter || $0.isNumber }.map(HeaderReading.letterForm))
+        let own = String(HeaderReading.folded(expected).filter { $0.isLetter || $0.isNumber }.map(HeaderReading.letterForm))
+        let n = HeaderReading.nameFragment
+        guard read.count >= n else { return false }
+        let letters = Array(read)
+        var pieces: Set<String> = []
+        for start in 0...(letters.count - n) { pieces.insert(String(letters[start..<start + n])) }
+        for (code, name) in JurisdictionNames.letters where code != jurisdiction && name.count >= n {
+            for start in 0...(name.count - n) {
+                let piece = String(name[start..<start + n])
+                if pieces.contains(piece), !own.contains(piece) { return true }
+            }
+        }
+        return false
+    }
+    static let nameFragment = 6
+
     /// Dice coefficient of letter bigrams with `expected` (spaces and punctuation ignored), 0...1.
     func bigramSimilarity(to expected: String) -> Double {
         DocumentClassifier.textSimilarity(text, expected)
