@@ -411,6 +411,8 @@ final class DocumentClassifier: Sendable {
                                     homography: Homography.rectangle(width: t.width, height: t.height, to: quad))
             }
             let verdict = readHeaderText ? try readHeaders(candidates, query: flattened, ocrMs: &ocrMs) : .undecided
+            // Unmistakable at a glance: the layout and the thumbnail (or the layout's lead) agree.
+            let unmistakable = score >= Self.unreadLayout && (thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin)
             if case .chosen(let read, _) = verdict {
                 i = read.templateIndex
                 upright = layout[i].upright >= layout[i].turned
@@ -418,13 +420,12 @@ final class DocumentClassifier: Sendable {
             } else if case .contradicted = verdict {
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
-            } else if score >= Self.unreadLayout, thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin,
-                      readHeaderText, turnedHeaderNamesOtherIssuer(i, upright: upright, flattened: flattened, ocrMs: &ocrMs) {
+            } else if unmistakable, readHeaderText, turnedHeaderNamesOtherIssuer(i, upright: upright, flattened: flattened, ocrMs: &ocrMs) {
                 // Unread, and read the other way round another issuer's name: that card seen
                 // upside down (`DocumentClassifier+TurnedHeader`).
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
-            } else if score >= Self.unreadLayout, thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin {
+            } else if unmistakable {
                 // Unread but unmistakable at a glance: an answer, not a certain one.
                 if !twins.isEmpty {
                     let all = [i] + twins.map(\.0)
