@@ -124,6 +124,7 @@ extension TextReadingMode {
         case .line: PSM_SINGLE_LINE
         case .block: PSM_SINGLE_BLOCK
         case .word: PSM_SINGLE_WORD
+        case .sparse: PSM_SPARSE_TEXT
         }
     }
 }

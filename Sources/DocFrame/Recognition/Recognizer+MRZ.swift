@@ -123,6 +123,14 @@ extension Recognizer {
             observation.document = PassportRule.unreadIdentity()
             observation.corners = page
             observation.orientation = Orientation(of: page)
+            return
+        }
+        // No zone in view or none readable (the page cut off below its header, glare over the
+        // zone): the page's printed title, where a photo page has it (`PassportTitle`).
+        if !otherZone, let corners = observation.corners, let page = PassportTitle.page(outline: corners, in: image) {
+            observation.document = PassportTitle.identity()
+            observation.corners = page
+            observation.orientation = Orientation(of: page)
         }
     }
 

@@ -6,4 +6,6 @@ public enum TextReadingMode: String, Sendable, CaseIterable {
     case block
     /// One word.
     case word
+    /// Words wherever they stand, in no particular order (a page's title among its fields).
+    case sparse
 }
