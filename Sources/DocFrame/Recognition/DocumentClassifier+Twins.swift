@@ -22,20 +22,27 @@ extension DocumentClassifier {
     func twinByContrast(_ candidates: [Int], query: Image, homography: Homography) throws -> Int? {
         let distinct = candidates.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
         guard distinct.count > 1 else { return nil }
-        var wins = [Int](repeating: 0, count: distinct.count)
+        // Every pair must be twins with a contrast of their own; anything else (a look-alike
+        // that is not printed on the same artwork) is refused before a single tile is compared.
+        var pairs: [(a: Int, b: Int, contrast: TwinContrast)] = []
         for a in distinct.indices {
             for b in distinct.indices where b > a {
                 let (i, j) = (distinct[a], distinct[b])
                 guard let c = contrasts.first(where: { ($0.first == i && $0.second == j) || ($0.first == j && $0.second == i) }) else { return nil }
-                var (lead, shown) = try c.lead(query: query, homography: homography)
-                if c.first != i { lead = -lead }
-                if Recognizer.debug {
-                    FileHandle.standardError.write(Data(String(format: "contrast %@ vs %@: lead %.3f on %d of %d tiles\n",
-                                                               templates[i].id, templates[j].id, lead, shown, c.tiles.count).utf8))
-                }
-                guard shown >= Self.contrastTiles, abs(lead) >= Self.contrastLead else { continue }
-                wins[lead > 0 ? a : b] += 1
+                pairs.append((a, b, c))
             }
+        }
+        var wins = [Int](repeating: 0, count: distinct.count)
+        for (a, b, c) in pairs {
+            let (i, j) = (distinct[a], distinct[b])
+            var (lead, shown) = try c.lead(query: query, homography: homography)
+            if c.first != i { lead = -lead }
+            if Recognizer.debug {
+                FileHandle.standardError.write(Data(String(format: "contrast %@ vs %@: lead %.3f on %d of %d tiles\n",
+                                                           templates[i].id, templates[j].id, lead, shown, c.tiles.count).utf8))
+            }
+            guard shown >= Self.contrastTiles, abs(lead) >= Self.contrastLead else { continue }
+            wins[lead > 0 ? a : b] += 1
         }
         guard let best = wins.indices.max(by: { wins[$0] < wins[$1] }), wins[best] == distinct.count - 1 else { return nil }
         return distinct[best]

@@ -436,8 +436,7 @@ final class DocumentClassifier: Sendable {
                         upright = layout[i].upright >= layout[i].turned
                     }
                     // Where the twins' designs differ beyond the header, clearly: that one.
-                    if let h = candidates[0].homography, all.allSatisfy({ $0 == all[0] || self.twins[all[0]].contains($0) }),
-                       let t = try twinByContrast(all, query: flattened, homography: h) {
+                    if let h = candidates[0].homography, let t = try twinByContrast(all, query: flattened, homography: h) {
                         i = t
                         upright = layout[i].upright >= layout[i].turned
                         contrasted = true
@@ -620,8 +619,7 @@ final class DocumentClassifier: Sendable {
         var chosen = close.count > 1 ? try headerLikeness(close, query: query) : first
         // The rest of the design where twins differ (a header cut off or too soft to read leaves
         // other labels in view) outweighs the header's look and the title's few keypoints.
-        if let h = first.homography, asked.allSatisfy({ $0.templateIndex == first.templateIndex || twins[first.templateIndex].contains($0.templateIndex) }),
-           let t = try twinByContrast(asked.map(\.templateIndex), query: query, homography: h),
+        if let h = first.homography, let t = try twinByContrast(asked.map(\.templateIndex), query: query, homography: h),
            let m = asked.first(where: { $0.templateIndex == t }) {
             chosen = m
             header.contrasted = true
