@@ -4,6 +4,7 @@
 // queries, and a small hand-rolled multi-probe LSH over 256-bit ORB descriptors is reentrant,
 // deterministic and fast (a query touches a few hundred candidates whatever the template count).
 #include "docvision_features.h"
+#include "dv_barcode.hpp"
 #include "dv_internal.hpp"
 #include "dv_ransac.hpp"
 
@@ -51,11 +52,13 @@ double workingGray(const cv::Mat &image, int workSize, cv::Mat &gray) {
     return 1 / factor;
 }
 
-/// ORB keypoints spread over a grid (ORB alone piles them onto the densest text), strongest per cell.
-void detectSpread(const cv::Mat &gray, int maxFeatures, std::vector<cv::KeyPoint> &keypoints, cv::Mat &descriptors) {
+/// ORB keypoints spread over a grid (ORB alone piles them onto the densest text), strongest per
+/// cell; none where `mask` (when given) is 0.
+void detectSpread(const cv::Mat &gray, int maxFeatures, std::vector<cv::KeyPoint> &keypoints, cv::Mat &descriptors,
+                  const cv::Mat &mask = cv::Mat()) {
     cv::Ptr<cv::ORB> orb = cv::ORB::create(maxFeatures * 3, 1.2f, 6, 19, 0, 2, cv::ORB::HARRIS_SCORE, 19, 10);
     std::vector<cv::KeyPoint> all;
-    orb->detect(gray, all);
+    orb->detect(gray, all, mask);
     const int gx = 6, gy = 4;
     std::vector<std::vector<cv::KeyPoint>> cells(gx * gy);
     for (auto &k : all) {
@@ -644,7 +647,9 @@ dv_status dv_features_detect(const dv_image *image, int32_t max_features, int32_
         auto f = std::make_unique<dv_features>();
         cv::Mat gray;
         double back = workingGray(image->mat, work_size > 0 ? work_size : 640, gray);
-        detectSpread(gray, max_features, f->keypoints, f->descriptors);
+        // A query's bar code is personal data the templates do not keep, and its dense modules
+        // would take the keypoint budget from the design (`dv_barcode.hpp`).
+        detectSpread(gray, max_features, f->keypoints, f->descriptors, dv::barcodeExclusion(gray));
         for (auto &k : f->keypoints) {
             k.pt *= static_cast<float>(back);
             k.size *= static_cast<float>(back);

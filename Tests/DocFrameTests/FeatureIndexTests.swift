@@ -91,7 +91,11 @@ struct FeatureIndexTests {
         #expect(try small.votes(query, .shortlisted).map(\.votes) == small.votes(query).map(\.votes))
     }
 
-    @Test("a photo votes most for its own template")
+    /// What the user depends on is that the own template is among those verified
+    /// (`DocumentClassifier.verify`), not that it tops the raw vote: with a card back's bar code
+    /// left out of the query's keypoints (`dv_barcode.hpp`), the clean Ontario photo card back's
+    /// own votes come second to the PR front's chance ones, and it is still verified and named.
+    @Test("a photo's own template ranks among those the classifier verifies")
     func votesForTheRightTemplate() throws {
         let templates = RecognitionFixtures.builtIn.catalog.templates
         let index = try FeatureIndex(features: try Self.templateFeatures())
@@ -102,9 +106,10 @@ struct FeatureIndexTests {
         for capture in photos.prefix(4) {
             let query = try NativeFeatures.detect(in: try Image(contentsOfFile: capture.path), maxFeatures: DocumentClassifier.frameFeatures, workSize: 960)
             let votes = try index.votes(query)
-            let top = votes.indices.max { votes[$0].votes < votes[$1].votes }!
-            // Look-alikes (the Ontario licence and photo card) share artwork, hence votes.
-            #expect(templates[top].id.prefix(5) == (capture.templateId ?? "?").prefix(5), "\(capture.name): \(templates[top].id)")
+            let ranked = votes.indices.sorted { votes[$0].votes > votes[$1].votes }
+            let own = try #require(templates.firstIndex { $0.id == capture.templateId })
+            let rank = try #require(ranked.firstIndex(of: own))
+            #expect(rank < DocumentClassifier.verify, "\(capture.name): ranked \(rank + 1), after \(ranked.prefix(rank).map { templates[$0].id })")
         }
     }
 }

@@ -226,7 +226,7 @@ final class DocumentClassifier: Sendable {
         }
         var ocrMs = 0.0
         var header = HeaderEvidence()
-        guard var pick = try resolveLookAlikes(matches, query: flattened, readText: readHeaderText, ocrMs: &ocrMs, header: &header),
+        guard var pick = try resolveLookAlikes(matches, query: flattened, outline: true, readText: readHeaderText, ocrMs: &ocrMs, header: &header),
               let h = pick.homography else {
             return try appearanceOnly(located: located, flattened: flattened, appearance: appearance, layout: layout,
                                       readHeaderText: readHeaderText, ocrMs: ocrMs)
@@ -564,7 +564,9 @@ final class DocumentClassifier: Sendable {
     /// compared with each template's header text, else the header region's appearance.
     /// `header.guessed` is set when look-alikes were told apart by the header's appearance alone (OCR
     /// could not read it): a weaker cue than the text, so the answer is not reported as certain.
-    private func resolveLookAlikes(_ matches: [FeatureMatch], query: Image, readText: Bool, ocrMs: inout Double,
+    /// `outline`: the query is a located outline flattened, so its header can also be read where
+    /// the outline (rather than the homography) places it.
+    private func resolveLookAlikes(_ matches: [FeatureMatch], query: Image, outline: Bool = false, readText: Bool, ocrMs: inout Double,
                                    header: inout HeaderEvidence) throws -> FeatureMatch? {
         let verified = matches.filter { $0.homography != nil && $0.inliers >= 6 }
         guard let first = verified.first else { return nil }
@@ -592,7 +594,23 @@ final class DocumentClassifier: Sendable {
                 header.distinctive = distinctive
                 return m
             case .contradicted: header.contradicted = true
-            case .undecided: break
+            case .undecided:
+                // A homography on a few inliers (a small or cut-off card) can misplace the header
+                // by a line; the located outline, flattened, places it by the card's own edges.
+                // Only a clear choice counts: a partial outline's crop may show other print.
+                if outline, let frame = outlineHomography(first, flattened: query) {
+                    let framed = asked.map { m -> FeatureMatch in
+                        var r = m
+                        r.homography = frame
+                        return r
+                    }
+                    if case .chosen(let m, let distinctive) = try readHeaders(framed, query: query, ocrMs: &ocrMs),
+                       let chosen = asked.first(where: { $0.templateIndex == m.templateIndex }) {
+                        header.supported = true
+                        header.distinctive = distinctive
+                        return chosen
+                    }
+                }
             }
         }
         // Unread: the header's look decides between twins that verified about equally well;
@@ -608,6 +626,21 @@ final class DocumentClassifier: Sendable {
         }
         header.alternatives = asked.map(\.templateIndex).filter { $0 != chosen.templateIndex }
         return chosen
+    }
+
+    /// Template pixels -> `flattened` pixels when the flattened outline is the whole document,
+    /// upright or upside down as `match`'s homography places the template's top-left; nil when
+    /// it places it on another corner (a turned outline) or has none.
+    private func outlineHomography(_ match: FeatureMatch, flattened: Image) -> Homography? {
+        guard let h = match.homography else { return nil }
+        let tl = h.apply(Point(x: 0, y: 0))
+        let (fw, fh) = (Double(flattened.width), Double(flattened.height))
+        let c = [Point(x: 0, y: 0), Point(x: fw, y: 0), Point(x: fw, y: fh), Point(x: 0, y: fh)]
+        let j = (0..<4).min { c[$0].distance(to: tl) < c[$1].distance(to: tl) }!
+        guard j == 0 || j == 2 else { return nil }
+        let t = templates[match.templateIndex]
+        return Homography.rectangle(width: t.width, height: t.height,
+                                    to: Quad(topLeft: c[j], topRight: c[(j + 1) % 4], bottomRight: c[(j + 2) % 4], bottomLeft: c[(j + 3) % 4]))
     }
 
     /// Of candidates that share artwork, the one whose header region looks most like its own
