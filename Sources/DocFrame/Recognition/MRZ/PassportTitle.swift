@@ -67,7 +67,7 @@ enum PassportTitle {
             guard tw / th >= minAspect,
                   let turned = try? turns == 0 ? gray : gray.rotated(quarterTurns: turns),
                   let strip = try? turned.cropped(x: 0, y: 0, width: turned.width, height: Int((maxY * th).rounded(.up)) + 1),
-                  let text = read(strip, reader: reader) else { continue }
+                  let text = try? reader.read(strip, mode: .sparse) else { continue }
             for word in text.words where word.confidence >= wordConfidence && isTitle(word.text) {
                 found.append(Sighting(turns: turns, x: (Double(word.x) + Double(word.width) / 2) / tw,
                                       y: (Double(word.y) + Double(word.height) / 2) / th,
@@ -108,7 +108,7 @@ enum PassportTitle {
     static func layout(under title: Sighting, in outline: Quad, image: Image, reader: TextReader = .shared) -> Layout? {
         guard let gray = flattened(outline, in: image),
               let turned = try? title.turns == 0 ? gray : gray.rotated(quarterTurns: title.turns),
-              let text = read(turned, reader: reader) else { return nil }
+              let text = try? reader.read(turned, mode: .sparse) else { return nil }
         let tw = Double(turned.width), th = Double(turned.height)
         var layout = Layout(photoColumnWords: 0, fieldWords: 0)
         for word in text.words where word.confidence >= 0.6 {
@@ -127,29 +127,6 @@ enum PassportTitle {
     static let photoColumn = 0.26
 
     static let maxWidth = 1000.0
-
-    /// The words Tesseract finds anywhere in `gray`, in `gray`'s pixels. Read on a margin of
-    /// white: sparse segmentation of print touching the image's edge asks Leptonica for boxes
-    /// beyond it, which it refuses with errors on standard error.
-    static func read(_ gray: Image, reader: TextReader) -> RecognizedText? {
-        let m = 16
-        guard let pixels = try? gray.packedPixels() else { return nil }
-        let w = gray.width + 2 * m, h = gray.height + 2 * m
-        var framed = [UInt8](repeating: 255, count: w * h)
-        for y in 0..<gray.height {
-            let to = (y + m) * w + m
-            framed.replaceSubrange(to..<to + gray.width, with: pixels[y * gray.width..<(y + 1) * gray.width])
-        }
-        guard let image = try? Image(pixels: framed, width: w, height: h, bytesPerRow: w, format: .gray8),
-              var text = try? reader.read(image, mode: .sparse) else { return nil }
-        text.words = text.words.map { word in
-            var word = word
-            word.x -= m
-            word.y -= m
-            return word
-        }
-        return text
-    }
 
     /// The page (its own corner order, `outline`'s corners relabelled to the title's upright
     /// view) when `outline` carries a passport title where a photo page has it; else nil.
