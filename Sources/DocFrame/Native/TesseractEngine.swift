@@ -17,6 +17,7 @@ final class TesseractEngine: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: file) else {
             throw DocFrameError(.resourcesNotFound, "the Tesseract model \(model.language).traineddata is not in \(model.dataPath)")
         }
+        _ = Self.leptonicaQuiet
         guard let handle = TessBaseAPICreate() else {
             throw DocFrameError(.outOfMemory, "Tesseract could not create an engine")
         }
@@ -36,6 +37,12 @@ final class TesseractEngine: @unchecked Sendable {
         self.handle = handle
         self.model = model
     }
+
+    /// Leptonica, under Tesseract, prints its own refusals on stderr: a sparse read of print that
+    /// touches the image's edge asks it for boxes past the edge ("Error in boxClipToRectangle"),
+    /// which Tesseract then handles. A library must not chatter, and what Leptonica refuses
+    /// reaches us as Tesseract's results anyway. Process-wide, set once, before the first engine.
+    private static let leptonicaQuiet: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 
     deinit {
         TessBaseAPIEnd(handle)
