@@ -126,8 +126,9 @@ struct HeaderReading: Sendable {
         return false
     }
 
-    /// Levenshtein distance, stopping early once every path exceeds `limit`.
-    private static func editDistance(_ a: [Character], _ b: ArraySlice<Character>, limit: Int) -> Int {
+    /// Levenshtein distance, stopping early once every path exceeds `limit` (then some value
+    /// over it). `a` and `b` must not be empty.
+    static func editDistance(_ a: [Character], _ b: ArraySlice<Character>, limit: Int) -> Int {
         let b = Array(b)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)

@@ -42,7 +42,7 @@ enum PassportTitle {
         guard letters.filter(\.isLowercase).count <= 1 else { return false }
         let folded = Array(HeaderReading.folded(String(letters)))
         return titles.contains { title in
-            abs(folded.count - title.count) <= 1 && editDistance(folded, title) <= 1
+            abs(folded.count - title.count) <= 1 && HeaderReading.editDistance(title, folded[...], limit: 1) <= 1
         }
     }
 
@@ -147,17 +147,5 @@ enum PassportTitle {
     static func identity() -> DocumentIdentity {
         DocumentIdentity(templateId: PassportRule.templateId, label: PassportRule.label, kind: .passport, side: .front,
                          jurisdiction: PassportRule.unknownJurisdiction, policy: .accepted, confidence: PassportRule.unreadConfidence)
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }
