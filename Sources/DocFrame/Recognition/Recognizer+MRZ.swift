@@ -19,7 +19,11 @@ extension Recognizer {
     ///
     /// Every search made for the zone (the outline's, the passport scout's, the page placed
     /// from a zone) draws on one per-image `budget` of line cuts.
-    func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget()) {
+    ///
+    /// - Parameter outlines: the other outlines located in the image, where the photo page may
+    ///   be when the observed one is no page (`PassportPage.alternativeOutlines`).
+    func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget(),
+                   outlines: [Quad] = []) {
         guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
@@ -131,8 +135,29 @@ extension Recognizer {
             observation.document = PassportTitle.identity()
             observation.corners = page
             observation.orientation = Orientation(of: page)
+            return
+        }
+        // The observed outline is no page (an open booklet, a frame printed on the page, an
+        // object beside it): the page may be one of the other outlines, known by its title.
+        // Not by the zone's band there: the other outlines include quads inside a letter's
+        // text, and 4 of 80 dev negatives (letters) showed a band's evidence in one.
+        guard !otherZone else { return }
+        let alternatives = PassportPage.alternativeOutlines(first: observation.corners, others: outlines)
+        if Recognizer.debugPassport { debugLog("alternatives=\(alternatives.map(\.pairs))") }
+        for outline in alternatives.prefix(Self.titledAlternatives) {
+            if let page = PassportTitle.page(outline: outline, in: image) {
+                if Recognizer.debugPassport { debugLog("alternative title page=\(page.pairs)") }
+                observation.document = PassportTitle.identity()
+                observation.corners = page
+                observation.orientation = Orientation(of: page)
+                return
+            }
         }
     }
+
+    /// How many alternative outlines have their title read (each read is a Tesseract pass over
+    /// the outline's upper third, both ways up, paid on every photo of no known document).
+    static let titledAlternatives = 4
 
     /// The page, in its own corner order, when `outline` has a TD3 page's shape (as flattened,
     /// or once its perspective is undone) and its bottom edge carries a zone's band (`MRZBand`).
