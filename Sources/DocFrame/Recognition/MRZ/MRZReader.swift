@@ -328,14 +328,16 @@ public struct MRZReader: Sendable {
     /// vouched for by another reading of the zone from a different cut of the image (the photo
     /// and the page flattened from it) whose checks all hold with the same checked characters.
     ///
-    /// Not where the OCR found a checked glyph as like a character no check digit tells from
-    /// it in both readings, or likelier that character in either (`MRZResult.blindDoubts`): two
-    /// cuts of one glyph doubting alike are one piece of evidence, not two.
+    /// Not where either reading's OCR found a checked glyph likelier a character no check digit
+    /// tells from the one read (`MRZResult.blindDoubts`): the checks cannot say which is right,
+    /// and that cut's glyph says the other. A glyph both cuts found only nearly as like such a
+    /// character counts as any doubted glyph does here: two cuts (the photo's and the page's)
+    /// that read it alike vouch for it (a real 6 with G listed close in every cut of a booklet
+    /// photo's zone lost its valid reading when they did not).
     static func vouched(_ readings: [MRZResult]) -> MRZResult? {
         let holding = readings.filter { !$0.checks.isEmpty && $0.checks.values.allSatisfy { $0 } }
         func blindDecided(_ a: MRZResult, _ b: MRZResult) -> Bool {
             !a.blindDoubts.values.contains(true) && !b.blindDoubts.values.contains(true)
-                && Set(a.blindDoubts.keys).isDisjoint(with: b.blindDoubts.keys)
         }
         for (i, a) in holding.enumerated() {
             if holding[(i + 1)...].contains(where: { agree(a, $0) && blindDecided(a, $0) }) {
