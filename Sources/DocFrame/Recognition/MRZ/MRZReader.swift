@@ -598,6 +598,7 @@ public struct MRZReader: Sendable {
         // nothing about it, so it is doubted (needs another cut to read it plainly), or
         // contradicted when the OCR found the partner likelier.
         let blindLayout = MRZLayout.layout(for: result.format, visa: final.first?.first == "V")
+        var blindDoubted: [MRZCorrector.Position: Bool] = [:]
         for (p, doubt) in blind where p.line < read.count && p.line < final.count && p.line < blindLayout.classes.count
             && p.index < read[p.line].count && p.index < final[p.line].count && p.index < blindLayout.classes[p.line].count
             && read[p.line][p.index] == final[p.line][p.index] {
@@ -609,7 +610,11 @@ public struct MRZReader: Sendable {
             }
             guard !allowed.isEmpty else { continue }
             doubtedAll.insert(p)
-            if case .preferred(let likelier) = doubt, !likelier.isDisjoint(with: allowed) { contradicted.insert(p) }
+            blindDoubted[p] = false
+            if case .preferred(let likelier) = doubt, !likelier.isDisjoint(with: allowed) {
+                contradicted.insert(p)
+                blindDoubted[p] = true
+            }
         }
         // A checked character left as read although its height says it is of the other class
         // (a letter I standing as tall as the digits) is a misread the check digit happened to
@@ -636,8 +641,8 @@ public struct MRZReader: Sendable {
                         && !Self.isCoercion(read[p.0][p.1], to: final[p.0][p.1], layout.classes[p.0][p.1]))
             }.map { MRZCorrector.Position($0) })
             needsConfirmation = !guessed.isEmpty
-            for p in checked.map(MRZCorrector.Position.init) where doubtedAll.contains(p) && blind[p] != nil {
-                result.blindDoubts[p] = contradicted.contains(p)
+            for p in checked.map(MRZCorrector.Position.init) {
+                if let preferred = blindDoubted[p] { result.blindDoubts[p] = preferred }
             }
         }
         return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed,
