@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 struct dv_glare_reference {
     dv_glare_settings settings;
@@ -112,21 +113,55 @@ dv_status dv_glare_reference_create(const dv_image *reference, const float *stab
         g->whiteShare = cv::countNonZero(g->white) / static_cast<double>(r.total());
         const cv::Mat widen = square(2 * s.tolerance + 1);
         cv::dilate(g->white, g->whiteWide, widen);
-        // Personal data (a portrait's pale cheek, a name's white background) varies from card
-        // to card: the reference says nothing there. The mask is coarse (a few pixels a cell
-        // here), so a cell counts as personal once it is partly so, widened by the tolerance.
+        // Personal data varies from card to card and the reference is blurred there. A photo
+        // (portrait, ghost image) has clipped highlights of its own (a pale cheek read as much
+        // as a small glare spot), so it is left out. Typed fields and a signature are dark print
+        // on the card's background, which the blur keeps: clipped light there is glare, and
+        // leaving them out hid spots over the Ontario licence's name and address. Photos are
+        // told from fields by their bulk: a patch of personal data that fills a `photo_cells`
+        // square of mask cells somewhere; a field is a cell or two tall. The mask is coarse (a few pixels a cell here),
+        // so a cell counts once it is partly so, widened by the tolerance.
         g->judged = cv::Mat(r.size(), CV_8U, cv::Scalar(255));
+        g->paper = g->judged.clone();
         if (stability) {
             cv::Mat mask(mask_height, mask_width, CV_32F, const_cast<float *>(stability));
             cv::Mat resized;
             cv::resize(mask, resized, r.size(), 0, 0, cv::INTER_LINEAR);
             cv::Mat personal = resized < s.min_stability;
             if (s.tolerance > 0) cv::dilate(personal, personal, widen);
+            // The photo's paper white is read on design alone, never on personal data.
+            g->paper.setTo(0, personal);
+            if (s.photo_cells > 0) {
+                cv::Mat cells = mask < s.min_stability, cores;
+                cv::morphologyEx(cells, cores, cv::MORPH_OPEN, square(s.photo_cells));
+                // A photo's whole patch of personal data, not only its bulk: a portrait's ragged
+                // lower edge (shoulders, a pale backdrop) is cut off by the opening and its
+                // clipped light read 0.0026 with the outline 2% off.
+                cv::Mat labels;
+                const int n = cv::connectedComponents(cells, labels, 8, CV_32S);
+                std::vector<uint8_t> isPhoto(static_cast<size_t>(std::max(n, 1)), 0);
+                for (int y = 0; y < cells.rows; ++y)
+                    for (int x = 0; x < cells.cols; ++x)
+                        if (cores.at<uint8_t>(y, x)) isPhoto[static_cast<size_t>(labels.at<int>(y, x))] = 1;
+                cv::Mat photos(cells.size(), CV_8U, cv::Scalar(0));
+                for (int y = 0; y < cells.rows; ++y)
+                    for (int x = 0; x < cells.cols; ++x)
+                        if (cells.at<uint8_t>(y, x) && isPhoto[static_cast<size_t>(labels.at<int>(y, x))]) photos.at<uint8_t>(y, x) = 255;
+                // One cell around: the blur of the reference and the coarse grid spread a
+                // photo's light a little past its cells.
+                cv::dilate(photos, photos, square(3));
+                cv::Mat photosFull;
+                cv::resize(photos, photosFull, r.size(), 0, 0, cv::INTER_LINEAR);
+                personal = photosFull > 0;
+                if (s.tolerance > 0) cv::dilate(personal, personal, widen);
+            }
             g->judged.setTo(0, personal);
         }
         clearEdgeBand(g->judged, s.edge_band);
-        cv::erode(g->white, g->paper, widen);
-        g->paper &= g->judged;
+        clearEdgeBand(g->paper, s.edge_band);
+        cv::Mat whiteInside;
+        cv::erode(g->white, whiteInside, widen);
+        g->paper &= whiteInside;
         *out = g.release();
         return dv::ok(error);
     });

@@ -29,11 +29,26 @@ struct SmallGlareSpotTests {
         return readings
     }
 
-    @Test("the glare-free captures pass row 9", arguments: designs)
-    func cleanPasses(_ templateId: String) throws {
-        let (frame, corners, _) = try Self.frame(templateId)
-        let reading = try #require(try RecognitionFixtures.builtIn.referenceGlare(frame, corners: corners, templateId: templateId))
-        #expect(reading <= CapturePolicy().maxReferenceGlare, "\(templateId) read \(reading)")
+    /// Every built-in side: the typed personal data judged now must not read as glare on a card
+    /// without any, with the true outline or one 2% of the width off (the tracker's error).
+    static let allSides = ["ca-bc-dl-front", "ca-bc-dl-back", "ca-on-dl-front", "ca-on-dl-back", "ca-on-photo-front",
+                           "ca-on-photo-back", "ca-on-health-front", "ca-on-health-back", "ca-qc-dl-front", "ca-qc-dl-back",
+                           "ca-pr-front", "ca-pr-back"]
+
+    @Test("the glare-free captures pass row 9", arguments: allSides, [0.0, 0.02, -0.02])
+    func cleanPasses(_ templateId: String, shift: Double) throws {
+        let (frame, corners, width) = try Self.frame(templateId)
+        let d = shift * width
+        let moved = Quad(topLeft: Point(x: corners.topLeft.x + d, y: corners.topLeft.y + d),
+                         topRight: Point(x: corners.topRight.x + d, y: corners.topRight.y + d),
+                         bottomRight: Point(x: corners.bottomRight.x + d, y: corners.bottomRight.y + d),
+                         bottomLeft: Point(x: corners.bottomLeft.x + d, y: corners.bottomLeft.y + d))
+        guard let reading = try RecognitionFixtures.builtIn.referenceGlare(frame, corners: moved, templateId: templateId) else {
+            // Only a design with no reference to judge against may read nothing.
+            Issue.record("\(templateId): no reading")
+            return
+        }
+        #expect(reading <= CapturePolicy().maxReferenceGlare, "\(templateId) shifted \(shift) read \(reading)")
     }
 
     /// On the Quebec front (45% of its reference white) this spot was caught at only 5 of 25
@@ -46,17 +61,32 @@ struct SmallGlareSpotTests {
         #expect(caught >= 15, "\(templateId): \(caught) of 25, readings \(readings.map { String(format: "%.4f", $0) })")
     }
 
+    /// A highlight over the Ontario licence's typed personal data (its name and address lines)
+    /// washes out what the card is taken for. Personal data was all left out, so these spots,
+    /// centred between the field labels, read 0; only the portrait is left out now.
+    @Test("a spot over the Ontario front's name or address is told to avoid the glare",
+          arguments: [(0.38, 0.40), (0.42, 0.55)])
+    func spotOverTypedFieldsCaught(_ u: Double, _ v: Double) throws {
+        let (frame, corners, width) = try Self.frame("ca-on-dl-front")
+        let glared = try WhiteDesignGlareTests.withGlare(frame, at: WhiteDesignGlareTests.onCard(corners, u, v), radius: 0.06 * width)
+        let reading = try #require(try RecognitionFixtures.builtIn.referenceGlare(glared, corners: corners, templateId: "ca-on-dl-front"))
+        #expect(reading > CapturePolicy().maxReferenceGlare, "spot at (\(u), \(v)) read \(reading)")
+    }
+
     /// A spot 0.04 card widths in radius (3.4 mm on an ID-1 card) read under the former 0.003
     /// almost everywhere (Ontario 0 of 25, BC 2, Quebec 0), and a lower threshold would have
     /// flagged the clean Ontario capture (its portrait's clipped cheek read 0.0011). With
     /// personal data left out, clean captures read 0 and the threshold is 0.0015: BC 18, Quebec
-    /// 18. On the Ontario front personal data (portrait, name, address, numbers) covers about
-    /// half the card and spots centred there are not judged (8 of 25): a known issue.
+    /// 18. On the Ontario front 8 of 25: the positions over the portrait are not judged, and
+    /// over its typed fields and dark print a
+    /// spot this small keeps a clipped core of about 45 pixels of the 256-wide flattened card
+    /// (0.0011-0.0015: the print around the core stays under the glare value), under the
+    /// threshold: a known issue.
     @Test("a spot 0.04 card widths in radius is caught at most positions", arguments: designs)
     func smallSpotCaught(_ templateId: String) throws {
         let readings = try Self.spotted(templateId, radius: 0.04)
         let caught = readings.filter { $0 > CapturePolicy().maxReferenceGlare }.count
-        withKnownIssue("spots over the Ontario front's personal data (half the card) are not judged", isIntermittent: false) {
+        withKnownIssue("spots over the Ontario front's portrait are not judged; over its print a spot this small reads under the threshold", isIntermittent: false) {
             #expect(caught >= 15, "\(templateId): \(caught) of 25, readings \(readings.map { String(format: "%.4f", $0) })")
         } when: {
             templateId == "ca-on-dl-front"

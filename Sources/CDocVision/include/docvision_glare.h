@@ -56,8 +56,13 @@ typedef struct {
     int32_t lost_value;
     int32_t print_window;
     int32_t print_tolerance;
-    /// Stability (0..1) under which the template's mask marks personal data: left out.
+    /// Stability (0..1) under which the template's mask marks personal data.
     float min_stability;
+    /// A patch of personal data that fills a square of this many mask cells somewhere is a
+    /// photo (portrait, ghost image): left out, since its clipped highlights look like glare.
+    /// Thinner personal data (typed fields, a signature) is judged like the design around it.
+    /// 0 leaves out all personal data.
+    int32_t photo_cells;
 } dv_glare_settings;
 
 /// A template's reference prepared once for glare measures (its white, print and personal-data

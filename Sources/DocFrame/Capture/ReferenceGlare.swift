@@ -54,10 +54,16 @@ internal import CDocVision
 /// What it cannot see: a spot over one thin line of text only (under 0.0012), over the barcode
 /// or the portrait (not print by `printValue` at this width, or bright enough to pass).
 ///
-/// Personal data is left out (the template's stability mask, cells under `minimumStability`,
-/// widened by `tolerance`): the reference is blanked there and says nothing, and a portrait's
-/// pale cheek, clipped (value 254-255, saturation 0-4), read 0.0011 on the clean Ontario capture,
-/// as much as a small spot, and 0.0059 with the outline shifted 2%; left out, 0 and 0.0008. Over
+/// Photos among the personal data are left out (the template's stability mask, cells under
+/// `minimumStability`, whose patch fills a `photoCells` square somewhere, widened by a cell and
+/// `tolerance`): a portrait's pale cheek, clipped (value 254-255, saturation 0-4), read 0.0011 on
+/// the clean Ontario capture, as much as a small spot, and 0.0059 with the outline shifted 2%;
+/// left out, 0 and 0.0008. Typed fields and signatures (a cell or two tall) are judged like the
+/// design around them: the reference is blurred there, which keeps the card's background colour,
+/// and clipped light over them is glare over what the card is taken for (all personal data was
+/// left out before, and a spot 0.06 card widths in radius over the Ontario licence's name or
+/// address read 0; now over the threshold, while the clean captures of all twelve built-in sides,
+/// with the true outline and 2% off, still read under it). Over
 /// the reference's white, where colour alone cannot tell glare from paper, a coloured design is
 /// judged by the print the photo lost there, or by clipped light brighter than the photo's paper
 /// white by `paperMargin` (the Quebec front is 45% white, and spots there were not judged at
@@ -112,6 +118,9 @@ final class ReferenceGlare: @unchecked Sendable {
     let edgeBand: Float = 0.04
     /// Stability under which the template's mask marks personal data.
     let minimumStability: Float = 0.5
+    /// Personal data filling a square this many mask cells wide is a photo, left out; thinner
+    /// personal data (typed fields, a signature) is judged (see the type's notes).
+    let photoCells: Int32 = 3
 
     var settings: dv_glare_settings {
         dv_glare_settings(glare_value: glareValue, paper_margin: paperMargin, min_paper_share: minimumPaperShare,
@@ -119,7 +128,8 @@ final class ReferenceGlare: @unchecked Sendable {
                           washed_saturation: glareSaturation, white_value: whiteValue, white_saturation: whiteSaturation,
                           white_window: whiteWindow, tolerance: tolerance, opening: opening, edge_band: edgeBand,
                           max_white_share: Float(Self.maximumWhiteShare), print_value: printValue, lost_value: lostValue,
-                          print_window: printWindow, print_tolerance: printTolerance, min_stability: minimumStability)
+                          print_window: printWindow, print_tolerance: printTolerance, min_stability: minimumStability,
+                          photo_cells: photoCells)
     }
 
     /// A template's reference prepared by the shim.
