@@ -37,9 +37,19 @@ struct Peak {
     float strength = 0;  // largest channel difference across the peak
 };
 
+/// Of edges within this share of the strongest (after the nearness prior), the outermost is
+/// taken when the side's outward direction is given: see `strongestEdge`. The Quebec front's
+/// edge, dark blue band on a dark table, scored about half its inner white edge (0.5 missed it).
+constexpr float outerShare = 0.4f;
+
 /// The strongest edge across the line through `base` along `n`, within ±search at `step`,
 /// with nearer edges slightly preferred (the card moves little between frames).
-bool strongestEdge(const cv::Mat &img, cv::Point2f base, cv::Point2f n, float search, float step, float prior, Peak &peak) {
+/// With `outward` (+1 when `n` points out of the card, -1 when in), the outermost edge nearly as
+/// strong is taken instead: the card's own edge is the outermost line of its design, while a
+/// printed frame inside it can outscore a low-contrast border (the Quebec front's inner frame
+/// took its left side 0.07 card widths in, and the narrow band of a held card kept it there).
+bool strongestEdge(const cv::Mat &img, cv::Point2f base, cv::Point2f n, float search, float step, float prior, Peak &peak,
+                   int outward = 0) {
     const int steps = std::max(2, static_cast<int>(std::ceil(search / step)));
     const int channels = img.channels();
     float profile[2 * 64 + 3][3];
@@ -60,6 +70,20 @@ bool strongestEdge(const cv::Mat &img, cv::Point2f base, cv::Point2f n, float se
         if (score > bestScore) { bestScore = score; best = g; bestK = k; }
     }
     if (best <= 0) return false;
+    if (outward != 0) {
+        for (int j = m; j >= -m; --j) {
+            const int k = outward > 0 ? j : -j;
+            const int i = k + m + 1;
+            const float r = static_cast<float>(k) / m;
+            const float score = strength[i] * (1 - prior * r * r);
+            if (k == bestK) break;
+            if (score >= outerShare * bestScore && strength[i] >= strength[i - 1] && strength[i] >= strength[i + 1]) {
+                best = strength[i];
+                bestK = k;
+                break;
+            }
+        }
+    }
     float offset = static_cast<float>(bestK);
     if (bestK > -m && bestK < m) {  // parabolic sub-step peak
         const int i = bestK + m + 1;
@@ -79,12 +103,15 @@ struct SidePass {
     bool fitted = false;
 };
 
-SidePass fitSide(const cv::Mat &img, cv::Point2f a, cv::Point2f b, float search, float step, float minStrength) {
+SidePass fitSide(const cv::Mat &img, cv::Point2f a, cv::Point2f b, float search, float step, float minStrength,
+                 cv::Point2f centre = cv::Point2f(), bool outermost = false) {
     SidePass pass;
     cv::Point2f d = b - a;
     double L = std::hypot(d.x, d.y);
     if (L < 8) return pass;
     cv::Point2f n(static_cast<float>(-d.y / L), static_cast<float>(d.x / L));
+    int outward = 0;
+    if (outermost) outward = n.dot(a + d * 0.5f - centre) > 0 ? 1 : -1;
     const int samples = std::clamp(static_cast<int>(L / 10), 12, 48);
     std::vector<cv::Point2f> points;
     points.reserve(samples);
@@ -96,7 +123,7 @@ SidePass fitSide(const cv::Mat &img, cv::Point2f a, cv::Point2f b, float search,
         if (!sample(img, base, dummy)) continue;
         ++pass.inside;
         Peak peak;
-        if (strongestEdge(img, base, n, search, step, 0.35f, peak) && peak.strength >= minStrength) {
+        if (strongestEdge(img, base, n, search, step, 0.35f, peak, outward) && peak.strength >= minStrength) {
             points.push_back(base + n * peak.offset);
         }
     }
@@ -157,11 +184,13 @@ dv_status dv_track_quad(const dv_image *image, const float previous[8], float se
         *out = dv_track_result{};
         for (int i = 0; i < 8; ++i) out->corners[i] = previous[i];
 
-        // Coarse: the whole band, sampled at about 16 steps a side; strong edges only.
+        // Coarse: the whole band, sampled at about 16 steps a side; strong edges only, the
+        // outermost of those nearly as strong as the strongest.
         const float coarseStep = std::max(1.0f, search / 16.0f);
+        const cv::Point2f centre = (p[0] + p[1] + p[2] + p[3]) * 0.25f;
         cv::Vec4f lines[4];
         for (int s = 0; s < 4; ++s) {
-            SidePass pass = fitSide(img, p[s], p[(s + 1) % 4], search, coarseStep, 12.0f);
+            SidePass pass = fitSide(img, p[s], p[(s + 1) % 4], search, coarseStep, 12.0f, centre, true);
             out->inside[s] = pass.total ? static_cast<float>(pass.inside) / pass.total : 0;
             if (!pass.fitted) return dv::ok(error);
             lines[s] = pass.line;

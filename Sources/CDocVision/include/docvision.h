@@ -133,6 +133,7 @@ dv_status dv_image_sharpen(const dv_image *image, dv_image **out, dv_error *erro
 #include "docvision_locate.h"
 #include "docvision_mrz.h"
 #include "docvision_quality.h"
+#include "docvision_region.h"
 #include "docvision_track.h"
 
 #endif  // DOCVISION_H

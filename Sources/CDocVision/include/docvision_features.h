@@ -81,9 +81,9 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
 /// The votes of `query` per template, in the order templates were added: `votes` their counts,
 /// `fingerprints` an order-sensitive sum of each template's (template point, query point)
 /// pairs. `mode` 0: every template's, fast; 1: the same computed by a plain reference
-/// implementation (for tests: both must agree exactly); 2: what dv_index_match verifies from,
-/// which on an index of more than 24 templates is full voting for a shortlist of 12 the query
-/// screened (the others get 0); 3: the same as 0 through the LSH buckets (what CPUs without
+/// implementation (for tests: both must agree exactly); 2: on an index of more than 24
+/// templates, full voting for the first 12 of the order the query's screen ranks them in (the
+/// others get 0; dv_index_match votes for and verifies the first `verify` of that order); 3: the same as 0 through the LSH buckets (what CPUs without
 /// AVX-512 run; 0 scans the rows where the CPU can).
 dv_status dv_index_votes(const dv_index *index, const dv_features *query, int32_t mode, int32_t *votes, double *fingerprints,
                          int32_t capacity, int32_t *count, dv_error *error);

@@ -1,3 +1,4 @@
+import Foundation
 internal import CDocVision
 
 /// Follows a document's outline from one camera frame to the next without searching the whole
@@ -34,6 +35,9 @@ struct OutlineTracker: Sendable {
         }
         let support = withUnsafeBytes(of: result.support) { Array($0.bindMemory(to: Float.self)) }
         let inside = withUnsafeBytes(of: result.inside) { Array($0.bindMemory(to: Float.self)) }
+        if Recognizer.debug {
+            FileHandle.standardError.write(Data("track fitted=\(result.fitted) support=\(support.map { (Double($0) * 100).rounded() / 100 }) inside=\(inside.map { (Double($0) * 100).rounded() / 100 }) search=\(Int(search)) from \(previous.points.map { "\(Int($0.x)),\(Int($0.y))" })\n".utf8))
+        }
         guard result.fitted != 0 else { return nil }
         for side in 0..<4 where Double(inside[side]) < minimumInside || Double(support[side]) < minimumSideSupport {
             return nil

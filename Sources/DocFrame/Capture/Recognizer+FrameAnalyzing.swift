@@ -31,8 +31,10 @@ extension Recognizer: FrameAnalyzing {
         if let previous = request.previousCorners,
            let tracked = try OutlineTracker().track(previous, in: frame, motion: request.motion),
            !Self.deformed(tracked, from: previous) {
+            if Recognizer.debug { FileHandle.standardError.write(Data("track \(tracked.points.map { "\(Int($0.x)),\(Int($0.y))" })\n".utf8)) }
             return try measured(tracked, in: frame, cutOff: false)
         }
+        if Recognizer.debug { FileHandle.standardError.write(Data("track lost, locating\n".utf8)) }
         let search = DocumentLocator(workSize: Self.searchWorkSize, minimumScore: locator.minimumScore)
         let candidates = try search.locate(in: frame, limit: request.previousCorners == nil ? 1 : 4)
         let chosen: LocatedQuad?

@@ -10,4 +10,19 @@ enum NativeRegion {
             }
         }
     }
+
+    /// The same comparison in grey levels, both sides smoothed by a Gaussian of `sigma` template
+    /// pixels (`dv_compare_region_smoothed`): for a blurred photo. `contrast`: the smoothed
+    /// reference's standard deviation in grey levels.
+    static func compareSmoothed(query: Image, homography: Homography, reference: Image, rect: [Int32], sigma: Float,
+                                similarity: inout Float, contrast: inout Float) throws {
+        let h = homography.floats
+        try h.withUnsafeBufferPointer { hp in
+            try rect.withUnsafeBufferPointer { rp in
+                try DocVision.check {
+                    dv_compare_region_smoothed(query.native.handle, hp.baseAddress, reference.native.handle, rp.baseAddress, sigma, &similarity, &contrast, $0)
+                }
+            }
+        }
+    }
 }

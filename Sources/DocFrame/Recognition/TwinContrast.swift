@@ -38,6 +38,10 @@ struct TwinContrast: Sendable {
     /// more through the comparison's small shift search; the Ontario twins' differing labels and
     /// titles 0.1-0.5.
     static let differing = 0.6
+    /// Grey-level standard deviation both smoothed references need on a tile for the smoothed
+    /// comparison to count it.
+    static let smoothedTexture: Float = 8
+    static let debugTiles = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_TILES"] == "1"
 
     /// The contrast of templates `first` and `second` (same canonical size), nil when their
     /// references differ nowhere that can be compared.
@@ -73,8 +77,12 @@ struct TwinContrast: Sendable {
     /// How much more the query looks like `first` than like `second` on the differing tiles it
     /// shows (mean difference of the two correlations, -2...2), with the number of tiles shown.
     /// `homography` maps canonical pixels to the query's.
-    func lead(query: Image, homography: Homography) throws -> (lead: Double, tiles: Int) {
+    /// `sigma` (template pixels): compare grey levels smoothed by that much instead of
+    /// gradients (a blurred photo); `fit` is then the mean of the better twin's correlation per
+    /// tile, how well that smoothing matches the photo's blur.
+    func lead(query: Image, homography: Homography, sigma: Float? = nil) throws -> (lead: Double, tiles: Int, fit: Double) {
         var sum = 0.0
+        var fit = 0.0
         var shown = 0
         let (w, h) = (Double(query.width), Double(query.height))
         for t in tiles {
@@ -83,12 +91,27 @@ struct TwinContrast: Sendable {
                 .map(homography.apply)
             guard corners.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x <= w && $0.y <= h }) else { continue }
             var sa: Float = -1, sb: Float = -1
-            try NativeRegion.compare(query: query, homography: homography, reference: t.first, rect: t.rect, similarity: &sa)
-            try NativeRegion.compare(query: query, homography: homography, reference: t.second, rect: t.rect, similarity: &sb)
+            if let sigma {
+                var ca: Float = 0, cb: Float = 0
+                try NativeRegion.compareSmoothed(query: query, homography: homography, reference: t.first, rect: t.rect, sigma: sigma,
+                                                 similarity: &sa, contrast: &ca)
+                try NativeRegion.compareSmoothed(query: query, homography: homography, reference: t.second, rect: t.rect, sigma: sigma,
+                                                 similarity: &sb, contrast: &cb)
+                if Self.debugTiles {
+                    FileHandle.standardError.write(Data(String(format: "  tile %d,%d sigma %.0f: %.3f (%.1f) %.3f (%.1f)\n",
+                                                               t.x, t.y, sigma, sa, ca, sb, cb).utf8))
+                }
+                // Print the smoothing flattened in either reference tells nothing.
+                guard min(ca, cb) >= Self.smoothedTexture else { continue }
+            } else {
+                try NativeRegion.compare(query: query, homography: homography, reference: t.first, rect: t.rect, similarity: &sa)
+                try NativeRegion.compare(query: query, homography: homography, reference: t.second, rect: t.rect, similarity: &sb)
+            }
             sum += Double(sa - sb)
+            fit += Double(max(sa, sb))
             shown += 1
         }
-        return (shown > 0 ? sum / Double(shown) : 0, shown)
+        return (shown > 0 ? sum / Double(shown) : 0, shown, shown > 0 ? fit / Double(shown) : 0)
     }
 
     /// Absolute grey-level gradient (|dx| + |dy| over one pixel) of `image`, row-major.

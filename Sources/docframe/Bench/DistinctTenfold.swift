@@ -79,6 +79,15 @@ enum DistinctTenfold {
         return (try Recognizer(catalog: all), scratch)
     }
 
+    /// The built-in templates plus those trained earlier into `folder` (`trainDistractors`'s
+    /// output, loaded as `classify --templates` loads it); nothing to remove afterwards (the returned folder is a fresh, empty name).
+    static func recognizer(_ catalog: TemplateCatalog, distractors folder: URL) throws -> (Recognizer, URL) {
+        var all = catalog
+        for trained in try TemplateCatalog.loadFolder(folder) { all.add(trained) }
+        let nothing = FileManager.default.temporaryDirectory.appendingPathComponent("docframe-bench-\(UUID().uuidString)")
+        return (try Recognizer(catalog: all), nothing)
+    }
+
     /// Trains the 9 x `catalog`'s count distinct templates into `output` (one folder each, the
     /// form `docframe classify --templates` loads); returns their folders.
     static func trainDistractors(_ catalog: TemplateCatalog, designs folder: URL, into output: URL) throws -> [URL] {

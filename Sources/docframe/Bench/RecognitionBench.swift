@@ -8,8 +8,9 @@ import Foundation
 /// 1280x720 frames; the rows are skipped when they are not there (an installed binary).
 enum RecognitionBench {
     /// `designs`: a folder of flat renders of designs that are not built in (see
-    /// DistinctTenfold); without it the distinct-designs 10x row is skipped.
-    static func rows(designs: URL? = nil) throws -> [BenchRow] {
+    /// DistinctTenfold); `distractors`: instead, the templates `--write-distractors` trained from
+    /// them. Without either the distinct-designs 10x row is skipped.
+    static func rows(designs: URL? = nil, distractors: URL? = nil) throws -> [BenchRow] {
         let root = try ResourceLocator.root().appendingPathComponent("Tests/Fixtures/Recognition/captures")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { $0.hasSuffix(".jpg") && !$0.hasPrefix("negative") }.sorted()
@@ -25,7 +26,8 @@ enum RecognitionBench {
         let builtIn = try Recognizer()
         // Built on first use (the row's untimed warm-up), so filtered-out rows cost nothing.
         let tenfold = LazyTenfold { try tenfoldRecognizer(builtIn.catalog) }
-        let distinct = designs.map { folder in LazyTenfold { try DistinctTenfold.recognizer(builtIn.catalog, designs: folder) } }
+        var distinct = designs.map { folder in LazyTenfold { try DistinctTenfold.recognizer(builtIn.catalog, designs: folder) } }
+        if let folder = distractors { distinct = LazyTenfold { try DistinctTenfold.recognizer(builtIn.catalog, distractors: folder) } }
         let located = try frames.map { try builtIn.locator.locate(in: $0, limit: 2) }
         let noOCR = RecognitionOptions(readMRZ: false, readHeaderText: false)
         var i = 0

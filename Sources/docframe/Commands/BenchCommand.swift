@@ -8,7 +8,7 @@ import Foundation
 struct BenchCommand: Command {
     static let name = "bench"
     static let abstract = "Time DocFrame's hot paths and print a table of medians (wall and CPU time)."
-    static let usage = "[--runs N] [--filter TEXT] [--designs DIR [--write-distractors OUT]] [--sequences DIR]"
+    static let usage = "[--runs N] [--filter TEXT] [--designs DIR [--write-distractors OUT] | --distractors DIR] [--sequences DIR]"
     static let discussion = """
     Build in release mode first for meaningful numbers: swift build -c release.
     scripts/bench does that and adds the start-up comparison of the OpenCV linking.
@@ -18,7 +18,9 @@ struct BenchCommand: Command {
 
     --write-distractors times nothing: it trains the 10x distinct-designs row's extra templates
     into OUT (one template folder each, for classify --templates), so that accuracy on a large
-    catalog can be measured (scripts/evaluate-catalog).
+    catalog can be measured (scripts/evaluate-catalog). --distractors loads such a folder for the
+    10x distinct-designs row instead of training it from --designs (profiling the row under
+    valgrind would otherwise spend most of its time training).
 
     Example: docframe bench --runs 30
     """
@@ -27,6 +29,7 @@ struct BenchCommand: Command {
         .option("filter", "TEXT", "Only rows whose name contains TEXT."),
         .option("designs", "DIR", "Flat renders of designs that are not built in (render-specimen output), for the 10x distinct-designs row; scripts/bench makes them."),
         .option("write-distractors", "OUT", "Train the distinct-designs row's extra templates from --designs into OUT and exit."),
+        .option("distractors", "DIR", "The distinct-designs row's extra templates as --write-distractors wrote them (instead of --designs)."),
         .option("sequences", "DIR", "A folder of capture sequences (synthesize-captures --sequence output, one folder each) for the capture live rows; scripts/bench makes them."),
     ]
 
@@ -34,6 +37,7 @@ struct BenchCommand: Command {
     let filter: String?
     let designs: URL?
     let distractorsOut: URL?
+    let distractors: URL?
     let sequences: URL?
 
     init(_ arguments: ParsedArguments) throws {
@@ -42,6 +46,8 @@ struct BenchCommand: Command {
         designs = arguments.value("designs").map { URL(fileURLWithPath: $0) }
         distractorsOut = arguments.value("write-distractors").map { URL(fileURLWithPath: $0) }
         if distractorsOut != nil, designs == nil { throw UsageError("--write-distractors needs --designs") }
+        distractors = arguments.value("distractors").map { URL(fileURLWithPath: $0) }
+        if distractors != nil, designs != nil { throw UsageError("--distractors replaces --designs: give one of them") }
         sequences = arguments.value("sequences").map { URL(fileURLWithPath: $0) }
     }
 
@@ -52,7 +58,7 @@ struct BenchCommand: Command {
             return .success
         }
         var table = BenchTable()
-        let rows = try ImagingBench.rows() + RecognitionBench.rows(designs: designs) + MRZBench.rows() + CaptureBench.rows(sequences: sequences)
+        let rows = try ImagingBench.rows() + RecognitionBench.rows(designs: designs, distractors: distractors) + MRZBench.rows() + CaptureBench.rows(sequences: sequences)
         for row in rows where filter.map({ row.name.contains($0) }) ?? true {
             if let sampler = row.sampler {
                 table.add(row.name, samples: try sampler(runs))

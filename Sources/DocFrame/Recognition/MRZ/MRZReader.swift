@@ -320,16 +320,27 @@ public struct MRZReader: Sendable {
         guard let settled = parser.parse(lines.map { String($0) }), settled.checks == result.checks else { return result }
         var out = settled
         out.valid = result.valid
+        out.blindDoubts = result.blindDoubts
         return out
     }
 
     /// A reading every check of which holds but that was not vouched for (`confirmed`), now
     /// vouched for by another reading of the zone from a different cut of the image (the photo
     /// and the page flattened from it) whose checks all hold with the same checked characters.
+    ///
+    /// Not where either reading's OCR found a checked glyph likelier a character no check digit
+    /// tells from the one read (`MRZResult.blindDoubts`): the checks cannot say which is right,
+    /// and that cut's glyph says the other. A glyph both cuts found only nearly as like such a
+    /// character counts as any doubted glyph does here: two cuts (the photo's and the page's)
+    /// that read it alike vouch for it (a real 6 with G listed close in every cut of a booklet
+    /// photo's zone lost its valid reading when they did not).
     static func vouched(_ readings: [MRZResult]) -> MRZResult? {
         let holding = readings.filter { !$0.checks.isEmpty && $0.checks.values.allSatisfy { $0 } }
+        func blindDecided(_ a: MRZResult, _ b: MRZResult) -> Bool {
+            !a.blindDoubts.values.contains(true) && !b.blindDoubts.values.contains(true)
+        }
         for (i, a) in holding.enumerated() {
-            if holding[(i + 1)...].contains(where: { agree(a, $0) }) {
+            if holding[(i + 1)...].contains(where: { agree(a, $0) && blindDecided(a, $0) }) {
                 var result = a
                 result.valid = true
                 return result
@@ -561,10 +572,11 @@ public struct MRZReader: Sendable {
     }
 
     /// The lines read as `format`: characters placed in its cells, corrected and checked.
-    private func interpret(_ texts: [RecognizedText], cuts: [(width: Int, padX: Double)], as format: MRZResult.Format) -> Reading? {
+    func interpret(_ texts: [RecognizedText], cuts: [(width: Int, padX: Double)], as format: MRZResult.Format) -> Reading? {
         var lines: [String] = []
         var unsure = Set<MRZCorrector.Position>(), contradicted = Set<MRZCorrector.Position>()
         var choices: [MRZCorrector.Position: Set<Character>] = [:]
+        var blind: [MRZCorrector.Position: BlindDoubt] = [:]
         for (index, text) in texts.enumerated() {
             let placed = Self.placeMarking(text, length: format.lineLength,
                                            left: cuts[index].padX, right: Double(cuts[index].width) - cuts[index].padX)
@@ -572,14 +584,38 @@ public struct MRZReader: Sendable {
             for i in placed.unsure { unsure.insert(MRZCorrector.Position(line: index, index: i)) }
             for i in placed.contradicted { contradicted.insert(MRZCorrector.Position(line: index, index: i)) }
             for (i, listed) in placed.choices { choices[MRZCorrector.Position(line: index, index: i)] = listed }
+            for (i, doubt) in placed.blind { blind[MRZCorrector.Position(line: index, index: i)] = doubt }
         }
         guard var result = parser.parseCorrecting(lines, uncertain: unsure, choices: choices) else { return nil }
         let read: [[Character]] = lines.map { Array($0) }
         let final: [[Character]] = result.lines.map { Array($0) }
-        let doubtedAll = Set(unsure.filter { p in
+        var doubtedAll = Set(unsure.filter { p in
             p.line < read.count && p.line < final.count && p.index < read[p.line].count && p.index < final[p.line].count
                 && read[p.line][p.index] == final[p.line][p.index]
         })
+        // A character left as read whose glyph the OCR found as like a blind partner (one no
+        // check digit tells from it) where the field allows that partner: the checks say
+        // nothing about it, so it is doubted (needs another cut to read it plainly), or
+        // contradicted when the OCR found the partner likelier.
+        let blindLayout = MRZLayout.layout(for: result.format, visa: final.first?.first == "V")
+        var blindDoubted: [MRZCorrector.Position: Bool] = [:]
+        for (p, doubt) in blind where p.line < read.count && p.line < final.count && p.line < blindLayout.classes.count
+            && p.index < read[p.line].count && p.index < final[p.line].count && p.index < blindLayout.classes[p.line].count
+            && read[p.line][p.index] == final[p.line][p.index] {
+            let allowed: Set<Character>
+            switch blindLayout.classes[p.line][p.index] {
+            case .alphanumeric: allowed = doubt.partners
+            case .check: allowed = doubt.partners.intersection(["0", "<"])
+            default: allowed = []
+            }
+            guard !allowed.isEmpty else { continue }
+            doubtedAll.insert(p)
+            blindDoubted[p] = false
+            if case .preferred(let likelier) = doubt, !likelier.isDisjoint(with: allowed) {
+                contradicted.insert(p)
+                blindDoubted[p] = true
+            }
+        }
         // A checked character left as read although its height says it is of the other class
         // (a letter I standing as tall as the digits) is a misread the check digit happened to
         // miss: such a reading is not vouched for.
@@ -605,6 +641,9 @@ public struct MRZReader: Sendable {
                         && !Self.isCoercion(read[p.0][p.1], to: final[p.0][p.1], layout.classes[p.0][p.1]))
             }.map { MRZCorrector.Position($0) })
             needsConfirmation = !guessed.isEmpty
+            for p in checked.map(MRZCorrector.Position.init) {
+                if let preferred = blindDoubted[p] { result.blindDoubts[p] = preferred }
+            }
         }
         return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed,
                        unsure: unsure, corrected: corrected)
@@ -651,8 +690,11 @@ public struct MRZReader: Sendable {
 
     /// `choices`: per cell, the characters the OCR listed for its glyph other than the one
     /// placed there (none for an empty cell).
+    ///
+    /// `blind`: per cell, the characters the OCR listed for its glyph nearly as surely as the one
+    /// placed there (or more surely) that no check digit tells from it (`blindPartners`).
     static func placeMarking(_ text: RecognizedText, length: Int, left: Double, right: Double)
-        -> (line: String, unsure: Set<Int>, contradicted: Set<Int>, choices: [Int: Set<Character>]) {
+        -> (line: String, unsure: Set<Int>, contradicted: Set<Int>, choices: [Int: Set<Character>], blind: [Int: BlindDoubt]) {
         let symbols = droppingStrays(resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil }),
                                      length: length)
         func listed(_ symbol: RecognizedText.Word) -> Set<Character> {
@@ -670,7 +712,8 @@ public struct MRZReader: Sendable {
             let unsure = Set(symbols.indices.filter { symbols[$0].confidence < unsureConfidence })
             let contradicted = Set(symbols.indices.filter { symbols[$0].confidence == contradictedMarker })
             let choices = Dictionary(uniqueKeysWithValues: symbols.indices.map { ($0, listed(symbols[$0])) })
-            return (symbols.map(\.text).joined(), unsure, contradicted, choices)
+            let blind = Dictionary(uniqueKeysWithValues: symbols.indices.compactMap { i in blindDoubt(symbols[i]).map { (i, $0) } })
+            return (symbols.map(\.text).joined(), unsure, contradicted, choices, blind)
         }
         // The pitch from neighbouring symbols (most are in adjacent cells), anchored on the
         // first symbol's cell: a box a little too long or short then cannot drift the cells.
@@ -691,10 +734,12 @@ public struct MRZReader: Sendable {
         var line = ""
         var unsure = Set<Int>(), contradicted = Set<Int>()
         var choices: [Int: Set<Character>] = [:]
+        var blind: [Int: BlindDoubt] = [:]
         for (i, cell) in cells.enumerated() {
             if let cell {
                 line += cell.text
                 choices[i] = listed(cell)
+                blind[i] = blindDoubt(cell)
                 if cell.confidence < unsureConfidence { unsure.insert(i) }
                 if cell.confidence == contradictedMarker { contradicted.insert(i) }
             } else {
@@ -702,7 +747,53 @@ public struct MRZReader: Sendable {
                 unsure.insert(i)
             }
         }
-        return (line, unsure, contradicted, choices)
+        return (line, unsure, contradicted, choices, blind)
+    }
+
+    /// How far the OCR's own candidates for a glyph leave it undecided between the character
+    /// read and one no check digit tells apart from it (`BlindDoubt`).
+    enum BlindDoubt: Sendable, Hashable {
+        /// Listed nearly as surely as the character read: the glyph does not decide.
+        case close(Set<Character>)
+        /// Listed more surely than the character read: the glyph says the other one.
+        case preferred(Set<Character>)
+
+        var partners: Set<Character> {
+            switch self {
+            case .close(let c), .preferred(let c): c
+            }
+        }
+    }
+
+    /// A partner listed this close to the character read (in the classifier's confidence) leaves
+    /// the glyph undecided: measured on bench-mrz's captures (seed 7000) and dev seeds, see
+    /// `blindDoubt`.
+    static let blindMargin = 0.1
+
+    /// The characters whose check-digit value equals `c`'s modulo 10 (`MRZCheckDigit`): a
+    /// misread between them changes no weighted sum modulo 10, at any weight, so no check digit
+    /// can catch it. The visually confusable ones in OCR-B: S/8, G/6, L/1, K/`<`, P/F, W/M,
+    /// Q/G, U/0 (the rest of each class, such as I/8 or T/9, look nothing alike but are blind
+    /// all the same).
+    static func blindPartners(of c: Character) -> Set<Character> {
+        guard let value = MRZCheckDigit.value(of: c) else { return [] }
+        return Set(whitelist.filter { $0 != c && MRZCheckDigit.value(of: $0).map { ($0 - value) % 10 == 0 } == true })
+    }
+
+    /// The doubt the OCR's candidates for `symbol` leave between it and its blind partners: nil
+    /// when none is listed within `blindMargin` of the character read. A dark capture read an S
+    /// of a document number as 8 while its classifier gave S 0.93 and 8 0.78 (the line's
+    /// digits around it swayed the choice); S and 8 differ by 20, so every check held.
+    static func blindDoubt(_ symbol: RecognizedText.Word) -> BlindDoubt? {
+        guard symbol.text.count == 1 else { return nil }
+        let read = Character(symbol.text)
+        let partners = blindPartners(of: read)
+        let own = symbol.choices.first { $0.text == symbol.text }?.confidence ?? max(0, symbol.confidence)
+        let listed = symbol.choices.filter { $0.text.count == 1 && partners.contains(Character($0.text)) }
+        let close = listed.filter { $0.confidence >= own - blindMargin }
+        guard !close.isEmpty else { return nil }
+        let characters = Set(close.map { Character($0.text) })
+        return close.contains { $0.confidence > own } ? .preferred(characters) : .close(characters)
     }
 
     /// With more symbols than the line has characters, one at either end that stands apart

@@ -26,6 +26,11 @@ public struct MRZResult: Sendable, Hashable {
     /// Parsed fields (`documentType`, `issuingState`, `surname`, `givenNames`, `documentNumber`,
     /// `nationality`, `birthDate` as YYYY-MM-DD, `sex`, `expiryDate`, `optionalData`, ...).
     public var fields: [String: String]
+    /// Checked positions (line, index) whose glyph the OCR found as like a character no check
+    /// digit tells from the one read (`MRZReader.blindDoubt`), true where it found the other one
+    /// likelier. Not part of the output: it keeps two cuts that share such a doubt from
+    /// vouching for each other (`MRZReader.vouched`).
+    var blindDoubts: [MRZCorrector.Position: Bool] = [:]
 
     public init(format: Format, lines: [String], valid: Bool, checks: [String: Bool], fields: [String: String]) {
         self.format = format
@@ -33,5 +38,18 @@ public struct MRZResult: Sendable, Hashable {
         self.valid = valid
         self.checks = checks
         self.fields = fields
+    }
+
+    // Equality and hashing are the output's: how sure the OCR was of a glyph is not part of it.
+    public static func == (a: MRZResult, b: MRZResult) -> Bool {
+        a.format == b.format && a.lines == b.lines && a.valid == b.valid && a.checks == b.checks && a.fields == b.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(lines)
+        hasher.combine(valid)
+        hasher.combine(checks)
+        hasher.combine(fields)
     }
 }
