@@ -1249,46 +1249,4 @@ dv_status dv_find_homography(const float *src, const float *dst, int32_t count, 
     });
 }
 
-dv_status dv_compare_region(const dv_image *query, const float homography[9], const dv_image *reference,
-                            const int32_t rect[4], float *similarity, dv_error *error) {
-    return dv::guarded(error, [&]() -> dv_status {
-        DV_REQUIRE(query && homography && reference && rect && similarity, error, "null pointer");
-        cv::Rect r(rect[0], rect[1], rect[2], rect[3]);
-        DV_REQUIRE(r.width >= 8 && r.height >= 8, error, "region too small");
-        DV_REQUIRE(reference->mat.cols == r.width && reference->mat.rows == r.height, error,
-                   "the reference region is %dx%d, not %dx%d", reference->mat.cols, reference->mat.rows, r.width, r.height);
-        const int margin = std::max(4, r.height / 6);
-        cv::Mat H(3, 3, CV_64F);
-        for (int k = 0; k < 9; ++k) H.at<double>(k / 3, k % 3) = homography[k];
-        // The query seen in template pixels, around the region with a margin for misalignment.
-        cv::Mat shift = (cv::Mat_<double>(3, 3) << 1, 0, r.x - margin, 0, 1, r.y - margin, 0, 0, 1);
-        cv::Mat M = H * shift;  // output pixel -> query pixel
-        cv::Mat patch, grayQ, grayR;
-        cv::warpPerspective(query->mat, patch, M, cv::Size(r.width + 2 * margin, r.height + 2 * margin),
-                            cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
-        if (patch.channels() == 3) cv::cvtColor(patch, grayQ, cv::COLOR_BGR2GRAY);
-        else grayQ = patch;
-        cv::Mat refPatch = reference->mat;
-        if (refPatch.channels() == 3) cv::cvtColor(refPatch, grayR, cv::COLOR_BGR2GRAY);
-        else grayR = refPatch;
-        // Text edges matter, not lighting: compare gradient magnitudes at half size.
-        auto prep = [](const cv::Mat &g) {
-            cv::Mat s, gx, gy, mag;
-            cv::resize(g, s, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
-            cv::Sobel(s, gx, CV_32F, 1, 0);
-            cv::Sobel(s, gy, CV_32F, 0, 1);
-            cv::magnitude(gx, gy, mag);
-            return mag;
-        };
-        cv::Mat a = prep(grayQ), b = prep(grayR);
-        if (b.cols > a.cols || b.rows > a.rows) return dv::fail(error, DV_ERR_INTERNAL, "region warp too small");
-        cv::Mat result;
-        cv::matchTemplate(a, b, result, cv::TM_CCOEFF_NORMED);
-        double maxVal = 0;
-        cv::minMaxLoc(result, nullptr, &maxVal);
-        *similarity = static_cast<float>(maxVal);
-        return dv::ok(error);
-    });
-}
-
 }  // extern "C"
