@@ -52,21 +52,16 @@ struct BlurredPassportBandTests {
         #expect(observation.orientation == .up)
     }
 
-    @Test("a blurred zone whose right part is faded fill is still a zone; lines of text ending short of it are not")
-    func fadedFill() {
-        // Measured on a blurred generated page whose holder's name is short: line 1 after the
-        // name and line 2's optional data are `<` fill, which blur fades to nothing, so only 5
-        // of the zone's eighths carry half the mean ink. Line 2's first 28 cells (document
-        // number, nationality, dates, sex) are never fill.
-        let faded = MRZBand.Evidence(line1: 31.4, line2: 36.6, above: 9.1, evenSegments: 5, margins: 44.5,
-                                     marginsOverBody: 0, offset: -0.0035, gaps: 2,
-                                     segments: [2.29, 2.03, 1.54, 1.1, 0.78, 0.26, 0, 0])
-        #expect(faded.isBlurredZone)
-        // Two lines of the same ink stopping before the middle of the page: no zone's fields.
-        var short = faded
-        short.segments = [2.6, 2.5, 2.2, 0.7, 0.3, 0.2, 0, 0]
-        short.evenSegments = 4
-        #expect(!short.isBlurredZone)
+    @Test("two lines of text ending short of the right, as an ID card's bottom lines, are no blurred zone")
+    func linesEndingShort() {
+        // Measured on a held-out Nova Scotia ID card front (built-in templates only): its bottom
+        // lines' ink along the eighths of the would-be zone. A blurred passport whose holder's
+        // name is short looks alike (2.29, 2.03, 1.54, 1.1, 0.78, 0.26, 0, 0) and is not named
+        // by its band either: the two cannot be told apart by these profiles.
+        let card = MRZBand.Evidence(line1: 25.5, line2: 37.17, above: 4.61, aboveBeside: 0, evenSegments: 6, margins: 36.74,
+                                    marginsOverBody: 10.79, offset: -0.0142, gaps: 3,
+                                    segments: [2.43, 0.73, 0.95, 1.75, 1.38, 0.75, 0, 0])
+        #expect(!card.isBlurredZone)
     }
 
     @Test("a page of a passport's shape with a dark band across its whole bottom is no passport, sharp or blurred",
