@@ -27,6 +27,7 @@ struct Candidate {
     double score = 0, edge = 0, aspect = 0;
     bool cutOff = false;
     bool coarse = false;  // found at half the working size
+    bool completed = false;  // cut off, and completed past the image's border
 };
 
 /// The half-size search runs when the best outline at the working size scores below this
@@ -35,6 +36,14 @@ struct Candidate {
 constexpr double kCoarseRetryBelow = 0.4;
 /// ...and the half-size copy keeps at least this long side.
 constexpr int kCoarseMinimum = 240;
+
+/// A cut-off outline completed past the image's border has a card's shape by construction, so
+/// its shape is no evidence: it ranks as a poorly shaped outline would (an outline seen whole,
+/// however small, comes first: on dev captures, at 0.9 the completions of a dark table's
+/// stripes cut off by the border outranked the card beside them)...
+constexpr double kCompletedWeight = 0.6;
+/// ...and at most this many of them are reported (the border cuts many stripes, each completed).
+constexpr int kCompletedReported = 2;
 
 constexpr double kId1Aspect = 85.60 / 53.98;
 constexpr double kTd3Aspect = 125.0 / 88.0;
@@ -117,6 +126,70 @@ double aspectScore(double aspect) {
 
 /// Every interior angle within [50, 130] degrees and the polygon convex.
 bool plausibleAngles(const Corners &p) { return dv::plausibleQuad(p, 0.643, 1); }
+
+/// The side of `p` that lies on the image frame (both its corners within 3 pixels of one border),
+/// or -1 when none or more than one does.
+int frameSideOf(const Corners &p, cv::Size size) {
+    const float W = static_cast<float>(size.width - 1), H = static_cast<float>(size.height - 1);
+    auto onBorder = [&](cv::Point2f a, cv::Point2f b) {
+        auto near = [](float v, float edge) { return std::abs(v - edge) < 3; };
+        return (near(a.x, 0) && near(b.x, 0)) || (near(a.y, 0) && near(b.y, 0)) || (near(a.x, W) && near(b.x, W)) ||
+               (near(a.y, H) && near(b.y, H));
+    };
+    int found = -1;
+    for (int s = 0; s < 4; ++s) {
+        if (!onBorder(p[s], p[(s + 1) % 4])) continue;
+        if (found >= 0) return -1;
+        found = s;
+    }
+    return found;
+}
+
+/// A card cut off by one side of the image shows only part of itself: three of its sides and
+/// the image's border as the fourth. That part is rarely card-shaped (a card half out of view
+/// is twice as long as it is deep), so judged by its own shape it was no candidate at all and
+/// the card went unlocated. The part seen says what the whole would be: the side opposite the
+/// border is a whole side of the card (both its corners are in view), and the card continues
+/// along the two sides that cross the border until it has a card's shape. Returns that whole
+/// outline: its missing side parallel to the whole one (the border cuts a tilted card at a
+/// slant: it says nothing about the missing side's direction), its far corners on the crossing
+/// sides (their convergence kept) at the smallest card depth of either format, in either
+/// orientation, that puts both outside `size` (where they must be, or the part in view would
+/// show them). False when no card depth does, or the part in view is under a third of the card.
+bool completedPastFrame(const Corners &p, int frameSide, cv::Size size, Corners &out) {
+    if (frameSide < 0) return false;
+    const int o = (frameSide + 2) % 4;
+    // The whole side from a to b; the crossing sides leave a and b towards the border's a2, b2.
+    const cv::Point2f a = p[o], b = p[(o + 1) % 4], b2 = p[frameSide], a2 = p[(frameSide + 1) % 4];
+    const double whole = len(a, b), seenA = len(a, a2), seenB = len(b, b2);
+    if (whole < 8 || seenA < 4 || seenB < 4) return false;
+    const cv::Point2f ua = (a2 - a) * static_cast<float>(1 / seenA), ub = (b2 - b) * static_cast<float>(1 / seenB);
+    cv::Point2f n(-(b - a).y, (b - a).x);
+    n *= static_cast<float>(1 / whole);
+    if (n.dot(ua) < 0) n = -n;  // towards the border
+    const double ca = n.dot(ua), cb = n.dot(ub);
+    if (ca < 0.3 || cb < 0.3) return false;  // the crossing sides run nearly along the whole one
+    auto outside = [&](cv::Point2f q) {
+        return q.x < -1 || q.y < -1 || q.x > size.width || q.y > size.height;
+    };
+    double best = 0;
+    Corners c;
+    for (double ratio : {kId1Aspect, kTd3Aspect}) {
+        for (double full : {whole / ratio, whole * ratio}) {
+            // The far side at distance d from the whole one, the crossing sides `full` long on average.
+            const double d = 2 * full / (1 / ca + 1 / cb);
+            const cv::Point2f fa = a + ua * static_cast<float>(d / ca), fb = b + ub * static_cast<float>(d / cb);
+            if (!outside(fa) || !outside(fb)) continue;
+            if (0.5 * (seenA + seenB) < 0.33 * full) continue;  // too little of the card in view
+            if (best > 0 && full >= best) continue;
+            best = full;
+            c = {a, b, fb, fa};
+        }
+    }
+    if (best == 0) return false;
+    out = clockwiseFromTopLeft(c);
+    return plausibleAngles(out);
+}
 
 /// Share of points along the quad's sides that have, within 2 pixels across the side, an edge
 /// pixel whose gradient is roughly perpendicular to the side; also the weakest side's share
@@ -414,10 +487,23 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (!plausibleAngles(q4)) continue;
             const double area = quadArea(q4);
             if (area < 0.03 * imageArea || area > 0.95 * imageArea) continue;
-            double aspect = estimatedAspect(q4);
-            const double corrected = perspectiveAspect(q4, size);
-            double shape = std::max(aspectScore(aspect), corrected > 0 ? aspectScore(corrected) : 0.0);
-            if (corrected > 0 && aspectScore(corrected) > aspectScore(aspect)) aspect = corrected;
+            double aspect = 0, shape = 0;
+            auto judge = [&](const Corners &quad) {
+                aspect = estimatedAspect(quad);
+                const double corrected = perspectiveAspect(quad, size);
+                shape = std::max(aspectScore(aspect), corrected > 0 ? aspectScore(corrected) : 0.0);
+                if (corrected > 0 && aspectScore(corrected) > aspectScore(aspect)) aspect = corrected;
+            };
+            judge(q4);
+            // Cut off by the border and not card-shaped: the part in view of a card reaching past it.
+            bool completed = false;
+            if (shape < 0.3 && frameSides == 1) {
+                Corners whole;
+                if (!completedPastFrame(q4, frameSideOf(q4, size), size, whole)) continue;
+                q4 = whole;
+                completed = true;
+                judge(q4);
+            }
             if (shape < 0.3) continue;
             // Cheap pre-check: how much of each side the merged edges cover (frame sides count fully).
             double covered = 0, perimeter = 0;
@@ -445,6 +531,8 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             double sizeTerm = std::sqrt(std::min(1.0, area / (0.3 * imageArea)));
             cand.score = shape * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
             if (cand.cutOff) cand.score *= 0.8;
+            cand.completed = completed;
+            if (completed) cand.score *= kCompletedWeight;
             if (cand.score >= 0.05) found.push_back(cand);
         }
     }
@@ -534,10 +622,23 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
             Candidate c;
             c.p = q;
             c.cutOff = onFrame > 0;
-            c.aspect = estimatedAspect(q);
-            const double corrected = perspectiveAspect(q, size);
-            if (corrected > 0 && aspectScore(corrected) > aspectScore(c.aspect)) c.aspect = corrected;
-            auto [edge, weakest] = edgeSupport(field, q);
+            auto judge = [&](const Corners &quad) {
+                c.aspect = estimatedAspect(quad);
+                const double corrected = perspectiveAspect(quad, size);
+                if (corrected > 0 && aspectScore(corrected) > aspectScore(c.aspect)) c.aspect = corrected;
+            };
+            judge(q);
+            // Cut off by the border and not card-shaped: the part in view of a card reaching past it.
+            bool completed = false;
+            if (onFrame == 1 && aspectScore(c.aspect) < 0.3) {
+                Corners whole;
+                if (completedPastFrame(q, frameSideOf(q, size), size, whole)) {
+                    c.p = whole;
+                    completed = true;
+                    judge(whole);
+                }
+            }
+            auto [edge, weakest] = edgeSupport(field, c.p);
             c.edge = edge;
             double rectangularity = std::min(1.0, hullArea / area);
             double shape = aspectScore(c.aspect);
@@ -545,6 +646,8 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
             double sizeTerm = std::sqrt(std::min(1.0, area / (0.3 * imageArea)));
             c.score = shape * (0.4 + 0.6 * rectangularity) * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
             if (c.cutOff) c.score *= 0.8;
+            c.completed = completed;
+            if (completed) c.score *= kCompletedWeight;
             if (c.score < 0.05) continue;
             found.push_back(c);
         }
@@ -560,6 +663,8 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         centres[i] = (p[0] + p[1] + p[2] + p[3]) * 0.25f;
     }
     for (size_t o = 0; o < found.size(); ++o) {
+        // A completed outline's extent is inferred: it encloses whatever lies near the border.
+        if (found[o].completed) continue;
         const std::vector<cv::Point2f> poly(found[o].p.begin(), found[o].p.end());
         for (size_t i = 0; i < found.size(); ++i) {
             if (i == o || areas[i] >= 0.7 * areas[o]) continue;
@@ -569,10 +674,27 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
             }
         }
     }
+    // A completed outline around a better outline seen whole, most of its size, is that
+    // document and what lies beyond it up to the border (a card, and the table's edge past it):
+    // not a second document, and its crop only gives the classifier a chance likeness.
+    for (size_t o = 0; o < found.size(); ++o) {
+        if (!found[o].completed) continue;
+        const std::vector<cv::Point2f> poly(found[o].p.begin(), found[o].p.end());
+        for (size_t i = 0; i < found.size(); ++i) {
+            if (found[i].completed || found[i].score <= found[o].score || areas[i] < 0.4 * areas[o]) continue;
+            if (cv::pointPolygonTest(poly, centres[i], false) > 0) {
+                found[o].score = 0;
+                break;
+            }
+        }
+    }
     std::sort(found.begin(), found.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+    while (!found.empty() && found.back().score <= 0) found.pop_back();
     // Near-duplicates (the inner and outer outline of one edge) collapse into the best one.
     std::vector<Candidate> unique;
+    int completed = 0;
     for (const auto &c : found) {
+        if (c.completed && completed >= kCompletedReported) continue;
         double diag = std::max(len(c.p[0], c.p[2]), len(c.p[1], c.p[3]));
         bool duplicate = false;
         for (const auto &u : unique) {
@@ -580,7 +702,10 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
             for (int i = 0; i < 4; ++i) worst = std::max(worst, len(c.p[i], u.p[i]));
             if (worst < 0.04 * diag) { duplicate = true; break; }
         }
-        if (!duplicate) unique.push_back(c);
+        if (!duplicate) {
+            unique.push_back(c);
+            completed += c.completed;
+        }
         if (!duplicate && std::getenv("DV_DEBUG"))
             std::fprintf(stderr, "cand score %.3f edge %.2f aspect %.2f cut %d  (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n", c.score, c.edge, c.aspect, c.cutOff,
                          c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y, c.p[3].x, c.p[3].y);
@@ -605,7 +730,10 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
         // A blurred photo's card edges are too soft for the edge map at the working size; at
         // half of it they are twice as sharp per pixel. Searched only when nothing convincing
         // was found, so a clear frame costs no more.
-        if ((candidates.empty() || candidates[0].score < kCoarseRetryBelow) && std::max(small.cols, small.rows) >= 2 * kCoarseMinimum) {
+        // A completed outline is partly guessed from edges the blur may have moved (a band's inner
+        // edge for the card's): it does not make the search unnecessary.
+        const auto whole = std::find_if(candidates.begin(), candidates.end(), [](const Candidate &c) { return !c.completed; });
+        if ((whole == candidates.end() || whole->score < kCoarseRetryBelow) && std::max(small.cols, small.rows) >= 2 * kCoarseMinimum) {
             cv::Mat coarse;
             cv::resize(small, coarse, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
             std::vector<Candidate> more = findCandidates(coarse, edgeField(coarse, edgeMap(coarse)));
@@ -658,6 +786,7 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
             bool outside = false;
             for (auto &q : p) outside |= q.x < -1 || q.y < -1 || q.x > full.cols || q.y > full.rows;
             o.cut_off = (c.cutOff || outside) ? 1 : 0;
+            o.completed = c.completed ? 1 : 0;
         }
         *count = n;
         return dv::ok(error);

@@ -23,6 +23,9 @@ typedef struct {
     float aspect;
     /// Non-zero when part of the quad lies outside the image.
     int32_t cut_off;
+    /// Non-zero when the quad is a cut-off card's part in view completed past the image's
+    /// border to a card's shape: the side beyond the border is inferred, not seen.
+    int32_t completed;
 } dv_quad_candidate;
 
 /// Finds up to `capacity` card-shaped quads, best first. `work_size` is the long side of the

@@ -249,7 +249,8 @@ final class DocumentClassifier: Sendable {
         var lay = j == 0 ? layout[i].upright : j == 2 ? layout[i].turned : max(layout[i].upright, layout[i].turned)
         var margin = lay - bestOtherDesign(than: i, in: layout)
         var reflattened: Image?
-        if let chosen = try betterOutline(located: corners, fromTemplate: fromTemplate, inliers: pick.inliers, in: image) {
+        if let chosen = try betterOutline(located: corners, fromTemplate: fromTemplate, inliers: pick.inliers,
+                                          inferred: located.completed, in: image) {
             corners = chosen
             // The likeness was measured on the old outline's flattening (an inner box, a shadow):
             // measure it again on the document the template places.
@@ -290,8 +291,11 @@ final class DocumentClassifier: Sendable {
     /// and the located one disagree (the locator took an inner box, a shadow edge, the card
     /// beside it; or the homography rests on a few inliers bunched in one corner): the one the
     /// image's edges back better, the template's after a re-fit of its sides to the nearest
-    /// edges. Nil keeps the located outline.
-    private func betterOutline(located: Quad, fromTemplate: Quad, inliers: Int, in image: Image) throws -> Quad? {
+    /// edges. Nil keeps the located outline. An `inferred` located outline (a cut-off card
+    /// completed past the image's border) has a side no edge can back: there the template's
+    /// outline is trusted as from `trustedInliers`, its verified keypoints being the only
+    /// evidence of where that side lies.
+    private func betterOutline(located: Quad, fromTemplate: Quad, inliers: Int, inferred: Bool, in image: Image) throws -> Quad? {
         let diagonal = max(located.diagonal, 1)
         guard inliers >= Self.outlineInliers, fromTemplate.maxCornerDistance(to: located) > 0.015 * diagonal,
               DocumentLocator.isPlausibleOutline(fromTemplate) else { return nil }
@@ -303,7 +307,7 @@ final class DocumentClassifier: Sendable {
         if Recognizer.debug {
             FileHandle.standardError.write(Data(String(format: "outline located %.2f template %.2f\n", score[0], score[1]).utf8))
         }
-        if inliers >= Self.trustedInliers { return score[1] >= score[0] - Self.outlineVeto ? refitted : nil }
+        if inliers >= Self.trustedInliers || inferred { return score[1] >= score[0] - Self.outlineVeto ? refitted : nil }
         return score[1] > score[0] + Self.outlinePreference ? refitted : nil
     }
 

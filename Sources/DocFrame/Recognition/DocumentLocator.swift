@@ -13,6 +13,9 @@ public struct LocatedQuad: Sendable, Hashable {
     public var aspect: Double
     /// Part of the quad lies outside the image, or the outline runs along the image frame.
     public var cutOff: Bool
+    /// The part of a cut-off card in view, completed past the image's border to a card's shape:
+    /// the side beyond the border is inferred from the card's format, not seen.
+    public var completed = false
 
     /// ID-1 or TD3, whichever aspect is nearer.
     public var nearestFormat: DocumentFormat { .nearest(toAspectRatio: aspect) }
@@ -62,7 +65,7 @@ public struct DocumentLocator: Sendable {
             let quad = Quad(topLeft: Point(x: v[0], y: v[1]), topRight: Point(x: v[2], y: v[3]),
                             bottomRight: Point(x: v[4], y: v[5]), bottomLeft: Point(x: v[6], y: v[7]))
             let found = LocatedQuad(corners: quad, score: Double(c.score), edgeSupport: Double(c.edge_support),
-                                    aspect: Double(c.aspect), cutOff: c.cut_off != 0)
+                                    aspect: Double(c.aspect), cutOff: c.cut_off != 0, completed: c.completed != 0)
             return found.score >= minimumScore ? found : nil
         }
     }
