@@ -182,6 +182,67 @@ struct CaptureLiveEntryTests {
         }
     }
 
+    #if os(Linux)
+    /// The calling thread's nice level.
+    static func ownNiceness() -> Int32? {
+        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
+              let tid = link.split(separator: "/").last.flatMap({ id_t($0) }) else { return nil }
+        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid)
+    }
+
+    /// Nice levels seen by the classifications, in the order they were read.
+    final class Levels: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [(String, Int32?)] = []
+        func note(_ what: String, _ level: Int32?) { lock.lock(); values.append((what, level)); lock.unlock() }
+        func first(_ what: String) -> Int32? {
+            lock.lock(); defer { lock.unlock() }
+            return values.first { $0.0 == what }?.1
+        }
+    }
+
+    @Test("a card that grows into view while its partial view is being classified: that classification yields the core to the whole card's")
+    func supersededClassificationYields() throws {
+        let analyzer = ScriptedAnalyzer()
+        let release = DispatchSemaphore(value: 0)
+        let gate = Gate()
+        let levels = Levels()
+        // The first classification (of the partial view) hangs until the whole card's has begun;
+        // each notes its thread's nice level (the first once more when it goes on).
+        analyzer.onAnalyze = { depth in
+            guard depth == .locateAndClassify else { return }
+            if gate.take() {
+                levels.note("partial", Self.ownNiceness())
+                release.wait()
+                levels.note("partial, once superseded", Self.ownNiceness())
+            } else {
+                levels.note("whole", Self.ownNiceness())
+            }
+        }
+        defer { release.signal() }
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
+        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
+                                              viewport: nil, format: .id1)
+        func shot(_ identity: DocumentIdentity?, _ scale: Double) -> DocumentObservation {
+            Shot.of(identity, scale: scale).observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
+        }
+        for i in 0..<60 {
+            // Part of the card (not recognisable) for two frames, then the whole card.
+            analyzer.set(i < 45 ? DocumentObservation() : i < 47 ? shot(nil, 0.45) : shot(Docs.licenseFront, 0.9))
+            _ = try #require(try session.offer(CaptureHarness.blank, at: Double(i) / 30))
+            if i >= 45 { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(session.analysisCounts.classify == 2)
+        release.signal()
+        session.waitForBackgroundWork()
+        let partial = try #require(levels.first("partial"))
+        let whole = try #require(levels.first("whole"))
+        let superseded = try #require(levels.first("partial, once superseded"))
+        #expect(partial == whole, "both begin at the classification's level, below the frame path")
+        #expect(superseded > whole, "the partial view's classification runs below the whole card's once that has begun")
+    }
+    #endif
+
     @Test("a card held half out of the frame is still classified after the entry wait, and told to fit in")
     func cardHeldHalfOut() throws {
         let (frames, analyzer) = try play(Array(repeating: nil, count: 45) + Array(repeating: 230, count: 60))

@@ -109,6 +109,11 @@ dv_status dv_index_appearance(const dv_index *index, const dv_image *flattened, 
 dv_status dv_compare_region(const dv_image *query, const float homography[9], const dv_image *reference,
                             const int32_t rect[4], float *similarity, dv_error *error);
 
+/// `dv_compare_region` for two references of the same region (twins' tiles), the same two
+/// similarities: the query's region is cut and its gradients taken once for both.
+dv_status dv_compare_region_pair(const dv_image *query, const float homography[9], const dv_image *first,
+                                 const dv_image *second, const int32_t rect[4], float similarities[2], dv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

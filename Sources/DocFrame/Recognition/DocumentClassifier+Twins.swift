@@ -70,8 +70,8 @@ extension DocumentClassifier {
     /// `contrastBlurs`), scaled to `contrastLead` when it is clear; nil when it is not.
     func smoothedLead(_ contrast: TwinContrast, query: Image, homography: Homography) throws -> Double? {
         var best: (lead: Double, fit: Double, sigma: Float)?
-        for sigma in Self.contrastBlurs {
-            let r = try contrast.lead(query: query, homography: homography, sigma: sigma)
+        let leads = try contrast.smoothedLeads(query: query, homography: homography, sigmas: Self.contrastBlurs)
+        for (sigma, r) in zip(Self.contrastBlurs, leads) {
             guard r.tiles >= Self.contrastTiles else { return nil }
             if best == nil || r.fit > best!.fit { best = (r.lead, r.fit, sigma) }
         }

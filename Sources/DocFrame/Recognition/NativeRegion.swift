@@ -25,4 +25,22 @@ enum NativeRegion {
             }
         }
     }
+
+    /// `compare` for two references of one region (a twins' tile): the same two similarities,
+    /// the query's region cut once (`dv_compare_region_pair`).
+    static func comparePair(query: Image, homography: Homography, first: Image, second: Image, rect: [Int32]) throws -> (Float, Float) {
+        let h = homography.floats
+        var similarities: [Float] = [-1, -1]
+        try h.withUnsafeBufferPointer { hp in
+            try rect.withUnsafeBufferPointer { rp in
+                try similarities.withUnsafeMutableBufferPointer { sp in
+                    try DocVision.check {
+                        dv_compare_region_pair(query.native.handle, hp.baseAddress, first.native.handle, second.native.handle,
+                                               rp.baseAddress, sp.baseAddress, $0)
+                    }
+                }
+            }
+        }
+        return (similarities[0], similarities[1])
+    }
 }

@@ -23,6 +23,9 @@ struct TwinContrast: Sendable {
     let first: Int
     let second: Int
     let tiles: [Tile]
+    /// The tiles' references smoothed for `smoothedLeads`, made on its first use (most runs
+    /// never need them, and making them for every pair of twins would slow every start).
+    private let smoothed = SmoothedTiles()
 
     /// Tiles per canonical width and height: about a line of header text high on an ID-1 card
     /// (80 x 80 pixels), so that a title's or a label's tile is mostly that title.
@@ -76,42 +79,74 @@ struct TwinContrast: Sendable {
 
     /// How much more the query looks like `first` than like `second` on the differing tiles it
     /// shows (mean difference of the two correlations, -2...2), with the number of tiles shown.
-    /// `homography` maps canonical pixels to the query's.
-    /// `sigma` (template pixels): compare grey levels smoothed by that much instead of
-    /// gradients (a blurred photo); `fit` is then the mean of the better twin's correlation per
-    /// tile, how well that smoothing matches the photo's blur.
-    func lead(query: Image, homography: Homography, sigma: Float? = nil) throws -> (lead: Double, tiles: Int, fit: Double) {
+    /// `homography` maps canonical pixels to the query's. `fit` is the mean of the better twin's
+    /// correlation per tile.
+    func lead(query: Image, homography: Homography) throws -> (lead: Double, tiles: Int, fit: Double) {
         var sum = 0.0
         var fit = 0.0
         var shown = 0
-        let (w, h) = (Double(query.width), Double(query.height))
-        for t in tiles {
-            let corners = [Point(x: Double(t.x), y: Double(t.y)), Point(x: Double(t.x + t.width), y: Double(t.y)),
-                           Point(x: Double(t.x + t.width), y: Double(t.y + t.height)), Point(x: Double(t.x), y: Double(t.y + t.height))]
-                .map(homography.apply)
-            guard corners.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x <= w && $0.y <= h }) else { continue }
-            var sa: Float = -1, sb: Float = -1
-            if let sigma {
-                var ca: Float = 0, cb: Float = 0
-                try NativeRegion.compareSmoothed(query: query, homography: homography, reference: t.first, rect: t.rect, sigma: sigma,
-                                                 similarity: &sa, contrast: &ca)
-                try NativeRegion.compareSmoothed(query: query, homography: homography, reference: t.second, rect: t.rect, sigma: sigma,
-                                                 similarity: &sb, contrast: &cb)
-                if Self.debugTiles {
-                    FileHandle.standardError.write(Data(String(format: "  tile %d,%d sigma %.0f: %.3f (%.1f) %.3f (%.1f)\n",
-                                                               t.x, t.y, sigma, sa, ca, sb, cb).utf8))
-                }
-                // Print the smoothing flattened in either reference tells nothing.
-                guard min(ca, cb) >= Self.smoothedTexture else { continue }
-            } else {
-                try NativeRegion.compare(query: query, homography: homography, reference: t.first, rect: t.rect, similarity: &sa)
-                try NativeRegion.compare(query: query, homography: homography, reference: t.second, rect: t.rect, similarity: &sb)
-            }
+        for t in tiles where shows(t, query: query, homography: homography) {
+            let (sa, sb) = try NativeRegion.comparePair(query: query, homography: homography, first: t.first, second: t.second, rect: t.rect)
             sum += Double(sa - sb)
             fit += Double(max(sa, sb))
             shown += 1
         }
         return (shown > 0 ? sum / Double(shown) : 0, shown, shown > 0 ? fit / Double(shown) : 0)
+    }
+
+    /// `lead` in grey levels smoothed by each of `sigmas` (template pixels) instead of gradients,
+    /// for a blurred photo, one result per sigma: `fit` is then how well that smoothing matches
+    /// the photo's blur. A tile counts at a sigma only where both references keep
+    /// `smoothedTexture` after the smoothing. All sigmas are compared in one pass over the tiles
+    /// (each tile's query pixels cut once): the same values as one pass per sigma.
+    func smoothedLeads(query: Image, homography: Homography, sigmas: [Float]) throws -> [(lead: Double, tiles: Int, fit: Double)] {
+        var sum = [Double](repeating: 0, count: sigmas.count)
+        var fit = [Double](repeating: 0, count: sigmas.count)
+        var shown = [Int](repeating: 0, count: sigmas.count)
+        let pairs = try smoothed.pairs(of: tiles, sigmas: sigmas)
+        for (t, pair) in zip(tiles, pairs) where shows(t, query: query, homography: homography) {
+            let compared = try pair.compareSmoothed(query: query, homography: homography, minContrast: Self.smoothedTexture)
+            for (k, c) in compared.enumerated() {
+                let (sa, sb) = c.similarity
+                if Self.debugTiles {
+                    FileHandle.standardError.write(Data(String(format: "  tile %d,%d sigma %.0f: %.3f (%.1f) %.3f (%.1f)\n",
+                                                               t.x, t.y, sigmas[k], sa, c.contrast.0, sb, c.contrast.1).utf8))
+                }
+                // Print the smoothing flattened in either reference tells nothing.
+                guard min(c.contrast.0, c.contrast.1) >= Self.smoothedTexture else { continue }
+                sum[k] += Double(sa - sb)
+                fit[k] += Double(max(sa, sb))
+                shown[k] += 1
+            }
+        }
+        return sigmas.indices.map { k in
+            (shown[k] > 0 ? sum[k] / Double(shown[k]) : 0, shown[k], shown[k] > 0 ? fit[k] / Double(shown[k]) : 0)
+        }
+    }
+
+    /// Each tile's two references smoothed at the blurs asked for (`NativeRegionPair`), made once
+    /// under a lock: the classifier is shared across threads.
+    private final class SmoothedTiles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: [NativeRegionPair] = []
+
+        func pairs(of tiles: [Tile], sigmas: [Float]) throws -> [NativeRegionPair] {
+            lock.lock()
+            defer { lock.unlock() }
+            if made.count == tiles.count, made.allSatisfy({ $0.sigmas == sigmas }) { return made }
+            let pairs = try tiles.map { try NativeRegionPair(first: $0.first, second: $0.second, rect: $0.rect, sigmas: sigmas) }
+            made = pairs
+            return pairs
+        }
+    }
+
+    /// Whether the query shows tile `t` whole (its corners, through `homography`, inside the query).
+    private func shows(_ t: Tile, query: Image, homography: Homography) -> Bool {
+        let (w, h) = (Double(query.width), Double(query.height))
+        let corners = [Point(x: Double(t.x), y: Double(t.y)), Point(x: Double(t.x + t.width), y: Double(t.y)),
+                       Point(x: Double(t.x + t.width), y: Double(t.y + t.height)), Point(x: Double(t.x), y: Double(t.y + t.height))]
+            .map(homography.apply)
+        return corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= w && $0.y <= h }
     }
 
     /// Absolute grey-level gradient (|dx| + |dy| over one pixel) of `image`, row-major.
