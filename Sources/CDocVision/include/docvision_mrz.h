@@ -30,8 +30,10 @@ typedef enum {
     DV_BINARIZE_NONE = 0,      ///< grey, contrast stretched
     DV_BINARIZE_OTSU = 1,      ///< one global threshold
     DV_BINARIZE_ADAPTIVE = 2,  ///< local mean threshold (uneven light)
-    DV_BINARIZE_LOCAL = 3      ///< contrast stretched, then a Gaussian-weighted local threshold well
+    DV_BINARIZE_LOCAL = 3,     ///< contrast stretched, then a Gaussian-weighted local threshold well
                                ///< below the mean: thin strokes for soft, small or dim text
+    DV_BINARIZE_SMOOTH = 4     ///< smoothed over a stroke's width, then one global threshold:
+                               ///< sensor noise of dark, grainy photos
 } dv_binarization;
 
 /// Cuts `box` out upright (its rotation undone), widened by `pad_x` and `pad_y` times the box

@@ -367,6 +367,11 @@ public struct MRZReader: Sendable {
     /// is valid: the cheap common case first, the others for uneven light, blur and small text.
     /// `.local` second: on captures flattened by their true corners it took the exact reads
     /// from 99 to 107 of 144; first, 105; a further `.local` cut at 4/3 the height added none.
+    /// `.smooth` third, in place of a plain global threshold: on a dark, grainy zone the local
+    /// thresholds split the grain into extra glyphs, and a right reading found no second cut to
+    /// vouch for it; smoothed, the zone reads valid at the third cut. On 100 dev captures
+    /// (seed 7301: clean, tilt, dark, glare, jpeg) exact reads went from 84 to 86, at the same
+    /// number of variants.
     struct Variant: Sendable {
         var binarization: TextLineBox.Binarization
         var height: Int
@@ -375,8 +380,8 @@ public struct MRZReader: Sendable {
     static let variants = [
         Variant(binarization: .adaptive, height: lineHeight),
         Variant(binarization: .local, height: lineHeight),
+        Variant(binarization: .smooth, height: lineHeight),
         Variant(binarization: .none, height: lineHeight),
-        Variant(binarization: .otsu, height: lineHeight),
         Variant(binarization: .adaptive, height: lineHeight * 4 / 3),
     ]
 

@@ -30,7 +30,7 @@ struct TextLineBox: Sendable, Hashable {
     }
 
     enum Binarization: CaseIterable {
-        case none, otsu, adaptive, local
+        case none, otsu, adaptive, local, smooth
 
         var native: dv_binarization {
             switch self {
@@ -38,6 +38,7 @@ struct TextLineBox: Sendable, Hashable {
             case .otsu: DV_BINARIZE_OTSU
             case .adaptive: DV_BINARIZE_ADAPTIVE
             case .local: DV_BINARIZE_LOCAL
+            case .smooth: DV_BINARIZE_SMOOTH
             }
         }
     }
