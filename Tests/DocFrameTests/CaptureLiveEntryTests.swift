@@ -147,6 +147,16 @@ struct CaptureLiveEntryTests {
         #expect(classified.count == 1, "the answer about the smaller outline applies to the grown one")
     }
 
+    /// Frame `i` of a card growing into view at 30 fps: nothing for 1.5 s, part of the card (not
+    /// recognisable) for two frames, then the whole card.
+    static func growingIntoView(_ i: Int) -> DocumentObservation {
+        guard i >= 45 else { return DocumentObservation() }
+        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
+                                              viewport: nil, format: .id1)
+        let shot = i < 47 ? Shot.of(nil, scale: 0.45) : Shot.of(Docs.licenseFront, scale: 0.9)
+        return shot.observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
+    }
+
     @Test("a card that grows into view while its partial view is being classified is asked about again at once; the late partial answer is dropped")
     func grownCardAskedAgain() throws {
         let analyzer = ScriptedAnalyzer()
@@ -156,16 +166,10 @@ struct CaptureLiveEntryTests {
         analyzer.onAnalyze = { depth in if depth == .locateAndClassify && gate.take() { release.wait() } }
         defer { release.signal() }
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
-        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
-                                              viewport: nil, format: .id1)
-        func shot(_ identity: DocumentIdentity?, _ scale: Double) -> DocumentObservation {
-            Shot.of(identity, scale: scale).observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
-        }
         var labelledAt: Double?
         for i in 0..<90 {
             let t = Double(i) / 30
-            // Part of the card (not recognisable) for two frames, then the whole card.
-            analyzer.set(i < 45 ? DocumentObservation() : i < 47 ? shot(nil, 0.45) : shot(Docs.licenseFront, 0.9))
+            analyzer.set(Self.growingIntoView(i))
             let update = try #require(try session.offer(CaptureHarness.blank, at: t))
             if labelledAt == nil, update.state.label == "Ontario Driver's License" { labelledAt = t }
             if i >= 45 { Thread.sleep(forTimeInterval: 0.02) }
@@ -221,14 +225,8 @@ struct CaptureLiveEntryTests {
         }
         defer { release.signal() }
         let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
-        let guide = GuideLayout.default.guide(frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight,
-                                              viewport: nil, format: .id1)
-        func shot(_ identity: DocumentIdentity?, _ scale: Double) -> DocumentObservation {
-            Shot.of(identity, scale: scale).observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
-        }
         for i in 0..<60 {
-            // Part of the card (not recognisable) for two frames, then the whole card.
-            analyzer.set(i < 45 ? DocumentObservation() : i < 47 ? shot(nil, 0.45) : shot(Docs.licenseFront, 0.9))
+            analyzer.set(Self.growingIntoView(i))
             _ = try #require(try session.offer(CaptureHarness.blank, at: Double(i) / 30))
             if i >= 45 { Thread.sleep(forTimeInterval: 0.02) }
         }
