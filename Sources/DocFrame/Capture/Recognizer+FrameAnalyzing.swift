@@ -64,7 +64,9 @@ extension Recognizer: FrameAnalyzing {
         // Locator candidates that are the tracked outline again add nothing.
         let near = 0.02 * Double(max(frame.width, frame.height))
         let others = located.filter { Self.distance($0.corners, quad) > 4 * near }
-        var observation = try observe(frame, located: partial ? others + [candidate] : [candidate] + others, options: RecognitionOptions())
+        var options = RecognitionOptions()
+        options.searchTiles = false
+        var observation = try observe(frame, located: partial ? others + [candidate] : [candidate] + others, options: options)
         observation.timingMs["locate"] = timer.milliseconds["locate"]
         return observation
     }

@@ -116,13 +116,16 @@ final class DocumentClassifier: Sendable {
 
     /// Classifies `image`: the located quads first (flattened, best first, one per object),
     /// then the whole frame.
-    func classify(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool = true) throws -> ClassificationResult {
-        var result = try classifyUnaligned(image, candidates: candidates, readHeaderText: readHeaderText)
+    /// `searchTiles`: when nothing else answered, search the frame in tiles for a small card no
+    /// located outline holds (`DocumentClassifier+Tiles`); a caller that knows where the card is
+    /// (a live session's tracked outline) skips that cost.
+    func classify(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool = true, searchTiles: Bool = true) throws -> ClassificationResult {
+        var result = try classifyUnaligned(image, candidates: candidates, readHeaderText: readHeaderText, searchTiles: searchTiles)
         try align(&result, in: image)
         return result
     }
 
-    private func classifyUnaligned(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool) throws -> ClassificationResult {
+    private func classifyUnaligned(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool, searchTiles: Bool) throws -> ClassificationResult {
         guard !templates.isEmpty else { return ClassificationResult(templateIndex: nil, confidence: 0) }
         var best: ClassificationResult?
         var ledger = HeaderLedger()
@@ -174,6 +177,11 @@ final class DocumentClassifier: Sendable {
         if best?.templateIndex == nil, frame.templateIndex == nil,
            let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText) {
             return ledger.vetted(region)
+        }
+        // Still nothing: the frame again in overlapping tiles (a small card no outline holds).
+        if searchTiles, best?.templateIndex == nil, frame.templateIndex == nil,
+           let tile = try classifyTiles(image, readHeaderText: readHeaderText) {
+            return ledger.vetted(tile)
         }
         return best ?? frame
     }

@@ -13,6 +13,11 @@ public struct RecognitionOptions: Sendable {
     /// the image further (`docframe mrz`'s whole-photo search); nil: a fresh per-image budget.
     public var mrzBudget: MRZCutBudget?
 
+    /// When nothing else answered, search the frame in tiles for a small card no located outline
+    /// holds (`DocumentClassifier+Tiles`). A live session classifying around the outline it
+    /// tracks knows where the card is and skips that cost.
+    var searchTiles = true
+
     public init(classify: Bool = true, readMRZ: Bool = true, readHeaderText: Bool = true, mrzBudget: MRZCutBudget? = nil) {
         self.classify = classify
         self.readMRZ = readMRZ

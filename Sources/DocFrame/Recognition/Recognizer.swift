@@ -69,7 +69,8 @@ public final class Recognizer: Sendable {
         var flattened: Image?
         var cutOff = located?.cutOff ?? false
         if options.classify, !classifier.isEmpty {
-            let result = try classifier.classify(image, candidates: candidates, readHeaderText: options.readHeaderText)
+            let result = try classifier.classify(image, candidates: candidates, readHeaderText: options.readHeaderText,
+                                                 searchTiles: options.searchTiles)
             timer.lap("classify")
             if Recognizer.debug {
                 let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// A small card that no located outline holds: wood grain crosses its sides and a sheet of printed
+/// lines beside it has the longest edges, so the locator's outlines are the sheet's; the frame
+/// pass spreads its keypoints over the whole photo and too few land on the card. The frame pass in
+/// tiles (DocumentClassifier+Tiles) gives the card its keypoints.
+@Suite("Recognition of small cards")
+struct SmallCardTests {
+    @Test("a small licence front no outline holds is recognised, with its side, orientation and corners")
+    func smallUnlocatedCard() throws {
+        // The start of session 15 answered no document here.
+        let capture = try #require(RecognitionFixtures.captures(in: "small").first { $0.name == "ca-on-dl-front-9601-4.jpg" })
+        #expect(capture.conditions.contains("small"))
+        let truthCorners = try #require(capture.corners)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let document = try #require(observation.document, "no document")
+        #expect(document.templateId == "ca-on-dl-front")
+        #expect(document.side == .front)
+        #expect(document.confidence >= DocumentClassifier.verifyBelow)
+        #expect(observation.orientation?.degrees == capture.orientation)
+        let corners = try #require(observation.corners)
+        #expect(corners.maxCornerDistance(to: truthCorners) < 0.02 * truthCorners.diagonal)
+        #expect(observation.quality?.cutOff == false)
+    }
+
+    @Test("tiles: four, two thirds of the frame each, so a card spanning a third of either side lies wholly in one")
+    func tiles() {
+        let tiles = DocumentClassifier.tiles(width: 1200, height: 900)
+        #expect(tiles.count == 4)
+        #expect(tiles.allSatisfy { $0.width == 800 && $0.height == 600 })
+        #expect(tiles.map(\.x) == [0, 400, 0, 400] && tiles.map(\.y) == [0, 0, 300, 300])
+        // Every box a third of the frame across and down, wherever it lies, fits in a tile.
+        for x in stride(from: 0, through: 800, by: 50) {
+            for y in stride(from: 0, through: 600, by: 50) {
+                #expect(tiles.contains { $0.x <= x && $0.y <= y && x + 400 <= $0.x + $0.width && y + 300 <= $0.y + $0.height },
+                        "box at \(x),\(y)")
+            }
+        }
+        #expect(DocumentClassifier.tiles(width: 90, height: 90).isEmpty)
+    }
+}
