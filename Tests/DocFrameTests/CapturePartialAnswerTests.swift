@@ -68,7 +68,58 @@ struct CapturePartialAnswerTests {
         session.waitForBackgroundWork()
     }
 
-    @Test("a card whose partial view was named as another document gets its own label once wholly in view")
+    /// The scripted analyzer, except that its first classification waits for `release` and
+    /// names `firstAnswer`.
+    final class FirstMisnamed: FrameAnalyzing, @unchecked Sendable {
+        let base: ScriptedAnalyzer
+        let firstAnswer: DocumentIdentity
+        let release = DispatchSemaphore(value: 0)
+        private let gate = Gate()
+
+        init(base: ScriptedAnalyzer, firstAnswer: DocumentIdentity) {
+            self.base = base
+            self.firstAnswer = firstAnswer
+        }
+
+        func analyze(_ frame: Image, request: AnalysisRequest) throws -> DocumentObservation {
+            var answer = try base.analyze(frame, request: request)
+            if request.depth == .locateAndClassify, gate.take() {
+                release.wait()
+                answer.document = firstAnswer
+            }
+            return answer
+        }
+
+        func otherSide(of templateId: String) -> String? { base.otherSide(of: templateId) }
+    }
+
+    @Test("a card that grew into view while its partial view was classified, named there as another document, gets its own label")
+    func wrongAnswerAboutGrownCardReplaced() throws {
+        let scripted = ScriptedAnalyzer()
+        let analyzer = FirstMisnamed(base: scripted, firstAnswer: Self.otherLicense)
+        defer { analyzer.release.signal() }
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: analyzer)
+        var labels: [String?] = []
+        for i in 0..<120 {
+            scripted.set(CaptureLiveEntryTests.growingIntoView(i))
+            let update = try #require(try session.offer(CaptureHarness.blank, at: Double(i) / 30))
+            labels.append(update.state.label)
+            if i == 47 {
+                // The card has grown into view; the partial view's answer (the other licence)
+                // comes before the next frame, so nothing is asked beside it.
+                analyzer.release.signal()
+                Thread.sleep(forTimeInterval: 0.05)
+            } else if i >= 45 {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        session.waitForBackgroundWork()
+        #expect(labels.contains(Self.otherLicense.label.en), "the partial view's answer is shown while it is all there is")
+        #expect(labels.last == "Ontario Driver's License", "still \(labels.last.flatMap { $0 } ?? "no label") at the end")
+        #expect(session.analysisCounts.classify == 2, "the partial view, then the whole card once")
+    }
+
+    @Test("a card held half out, named from its partial view as another document, gets its own label once slid in")
     func wrongPartialAnswerReplaced() throws {
         let scripted = ScriptedAnalyzer()
         let analyzer = PartialMisnamed(base: scripted, partialAnswer: Self.otherLicense)
