@@ -37,6 +37,12 @@ extension DocumentClassifier {
             if Recognizer.debug {
                 FileHandle.standardError.write(Data("tile \(r) conf=\(result.confidence)\n".utf8))
             }
+            // The tiles overlap, so a card wholly in one is often wholly in the next: a match
+            // refused on many verified keypoints (its header or layout said another design) was
+            // refused on what the other tiles would see again. An unseen Alberta licence verified
+            // a trained Nova Scotia ID front on 60 and 71 inliers in two tiles, refused, and on 70
+            // in the third, accepted at 0.96 (scripts/evaluate-holdout's unseen look-alikes).
+            if result.templateIndex == nil, result.bestIndex != nil, result.inliers >= Self.verifyInliers { return nil }
             // Four more passes are four more chances for another design's keypoints to agree
             // by chance (an unseen Alberta licence verified Ontario's on 31 inliers in one tile,
             // its title unread): only a sure answer stands.
