@@ -245,8 +245,9 @@ using Pairs = std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>>;
 
 /// Beyond twice this many templates, a query first screens them cheaply and votes in full for
 /// a shortlist only (this many for dv_index_votes; dv_index_match votes for the templates it
-/// verifies, the first of the same order). Voting visits every row that shares a key (or a 1-bit neighbour) with a query
-/// descriptor, and document descriptors crowd into few buckets (text corners look alike: the
+/// verifies, the first of the same order). Voting visits every row that shares a key (or a
+/// 1-bit neighbour) with a query descriptor, and document descriptors crowd into few buckets
+/// (text corners look alike: the
 /// 12 built-in templates' 7,800 rows fill about 1,950 of 65,536 keys, and 90% of the rows a
 /// probe visits are within 80 bits), so full voting costs in proportion to the rows: measured
 /// 15x the time for 10x the templates, nearly all of the classification time. Screening plus a

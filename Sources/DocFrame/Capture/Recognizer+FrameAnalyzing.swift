@@ -24,7 +24,7 @@ extension Recognizer: FrameAnalyzing {
             // The frames that follow judge glare against this template: its reference is prepared
             // here, off a live session's frame path, rather than on the first of them.
             if let id = observation.document?.templateId, let template = catalog.template(id: id) {
-                try? ReferenceGlare.shared.prepare(template)
+                _ = try? ReferenceGlare.shared.prepare(template)
             }
             return observation
         }

@@ -16,6 +16,10 @@ struct BenchCommand: Command {
     run several threads): on a shared machine compare CPU times; pin to one core with
     taskset -c 0 for the one-core targets.
 
+    The recognition rows walk the 20 test photos (Tests/Fixtures/Recognition) in the same order,
+    each row from the first (its warm-up), so rows meant to be compared (12 templates against
+    120) time the same photos; the default 20 runs time every photo.
+
     --write-distractors times nothing: it trains the 10x distinct-designs row's extra templates
     into OUT (one template folder each, for classify --templates), so that accuracy on a large
     catalog can be measured (scripts/evaluate-catalog). --distractors loads such a folder for the
