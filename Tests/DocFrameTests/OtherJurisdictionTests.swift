@@ -63,4 +63,18 @@ struct OtherJurisdictionTests {
         #expect(observation.document == nil, "\(observation.document?.templateId ?? "")")
         #expect(observation.corners != nil, "the card is still located")
     }
+
+    @Test("an Alberta licence whose title is read only where its own outline puts it gives no document, not Ontario's by the whole-frame pass")
+    func albertaTitleReadOnTheOutline() throws {
+        // scripts/evaluate-holdout's capture (seed 102, JPEG quality 15): through the Ontario
+        // photo card's 10-inlier homography the title read "ALDDERTA DRIVER'S LICE" (no name),
+        // on the outline "ALBERTA DRIVER'S LICENC"; the whole-frame pass then named Ontario's
+        // licence at 0.67 on 14 chance inliers.
+        let capture = try #require(RecognitionFixtures.captures(in: "unseen").first { $0.name == "ca-ab-dl-front-102-3.jpg" })
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        #expect(observation.document == nil, "named \(observation.document?.templateId ?? "") \(observation.document?.confidence ?? 0)")
+        let corners = try #require(observation.corners, "the card is still located")
+        let truth = try #require(capture.corners)
+        #expect(RecognitionFixtures.cornerError(corners, truth) < 0.05)
+    }
 }

@@ -601,18 +601,25 @@ final class DocumentClassifier: Sendable {
             case .undecided:
                 // A homography on a few inliers (a small or cut-off card) can misplace the header
                 // by a line; the located outline, flattened, places it by the card's own edges.
-                // Only a clear choice counts: a partial outline's crop may show other print.
+                // A clear choice counts, and so does a clear reading of none of them: the card's
+                // own title, read where its edges put it, naming another issuer (an unseen Alberta
+                // licence read "ALBERTA DRIVER'S LICENC" there, unread through the homography,
+                // and was then named Ontario's by the whole-frame pass on 14 chance inliers).
                 if outline, let frame = outlineHomography(first, flattened: query) {
                     let framed = asked.map { m -> FeatureMatch in
                         var r = m
                         r.homography = frame
                         return r
                     }
-                    if case .chosen(let m, let distinctive) = try readHeaders(framed, query: query, ocrMs: &ocrMs),
-                       let chosen = asked.first(where: { $0.templateIndex == m.templateIndex }) {
-                        header.supported = true
-                        header.distinctive = distinctive
-                        return chosen
+                    switch try readHeaders(framed, query: query, ocrMs: &ocrMs) {
+                    case .chosen(let m, let distinctive):
+                        if let chosen = asked.first(where: { $0.templateIndex == m.templateIndex }) {
+                            header.supported = true
+                            header.distinctive = distinctive
+                            return chosen
+                        }
+                    case .contradicted: header.contradicted = true
+                    case .undecided: break
                     }
                 }
             }
