@@ -94,7 +94,7 @@ struct CaptureLiveEntryTests {
         #expect(oldLabelled > labelled)
     }
 
-    @Test("a card that slides wholly into view (no jump) while its partial view is being classified is asked about at once")
+    @Test("a card that slides wholly into view (no jump) while its partial view is being classified is asked about beside it, without waiting for it to end")
     func partialClassificationOvertaken() throws {
         let analyzer = ScriptedAnalyzer()
         let release = DispatchSemaphore(value: 0)
@@ -157,7 +157,7 @@ struct CaptureLiveEntryTests {
         return shot.observation(in: guide, frameWidth: CaptureHarness.frameWidth, frameHeight: CaptureHarness.frameHeight)
     }
 
-    @Test("a card that grows into view while its partial view is being classified is asked about again at once; the late partial answer is dropped")
+    @Test("a card that grows into view while its partial view is being classified is asked about again without waiting for it to end; the late partial answer is dropped")
     func grownCardAskedAgain() throws {
         let analyzer = ScriptedAnalyzer()
         let release = DispatchSemaphore(value: 0)

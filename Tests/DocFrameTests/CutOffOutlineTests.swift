@@ -11,7 +11,7 @@ struct CutOffOutlineTests {
     /// A plain light card with a header band and lines of text (no template: any card-shaped
     /// document) with the corners `corners` in a 1280x720 photo on a dark table. (No photo box:
     /// a box's edge can cut the part in view into a card-shaped piece, which then outranks the
-    /// completed outline; the classifier's region pass recovers those.)
+    /// completed outline: `pieceOfThePartInView`.)
     private func photo(corners: [(Double, Double)]) throws -> Image {
         let canvas = TestCanvas(width: 1012, height: 638, gray: 225)
         canvas.rect(x: 0, y: 0, width: 1012, height: 110, gray: 120)
@@ -38,6 +38,26 @@ struct CutOffOutlineTests {
         #expect(found.cutOff)
         #expect(found.completed)
         #expect(found.nearestFormat == .id1)
+    }
+
+    @Test("a card half out of view keeps its whole outline beside a card-shaped piece of the part in view")
+    func pieceOfThePartInView() throws {
+        // A dark stripe down the card cuts the part in view into a piece as long as it is deep
+        // as a card (its right side, top and the stripe, closed by the border), which outranks
+        // the completed outline. The completion encloses the piece: that once read as a card seen
+        // whole and the table past it, and the completion was dropped, leaving the classifier
+        // only the piece to flatten.
+        let corners = [(290.0, 400.0), (990.0, 400.0), (990.0, 841.0), (290.0, 841.0)]
+        let canvas = TestCanvas(width: 1012, height: 638, gray: 225)
+        canvas.rect(x: 316, y: 0, width: 16, height: 638, gray: 60)
+        _ = canvas.text("SAMPLE CARD", x: 380, y: 120, size: 44)
+        _ = canvas.text("NO 1234 5678", x: 380, y: 220, size: 36)
+        canvas.place(corners: corners, width: 1280, height: 720, background: 45)
+        let truth = Quad(topLeft: Point(x: 290, y: 400), topRight: Point(x: 990, y: 400),
+                         bottomRight: Point(x: 990, y: 841), bottomLeft: Point(x: 290, y: 841))
+        let found = try DocumentLocator().locate(in: try canvas.image(), limit: Recognizer.outlines)
+        let errors = found.map { RecognitionFixtures.cornerError($0.corners, truth) }
+        #expect(errors.contains { $0 < 0.02 }, "corner errors \(errors) of \(found.map(\.corners))")
     }
 
     @Test("a strip of the photo's edge that no card could fill is not completed into one")

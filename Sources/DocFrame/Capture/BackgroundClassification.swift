@@ -1,20 +1,28 @@
 import Foundation
 
 /// Classification off the frame path, for live sessions: one classification runs on a
-/// background queue while frames go on being located and tracked; its answer is picked up by
+/// background thread while frames go on being located and tracked; its answer is picked up by
 /// the first frame after it finishes. The camera keeps its frame rate while the expensive part
 /// (features, index vote, homography, OCR, MRZ) takes as long as it takes.
 ///
 /// A second slot serves one case: the card grew into view while the first classification was
 /// asked about part of it (a partial view costs the most: the whole-frame path, the passport
-/// scout), so the whole card is asked about at once rather than after that one ends. An answer
+/// scout), so the whole card is asked about beside it (after `CapturePolicy.partialAnswerWait`,
+/// in which the first may still answer) rather than after that one ends. An answer
 /// older than one already delivered is dropped. The older classification is then superseded: its
 /// thread drops to the lowest priority (`supersededNiceness`), so on one core the whole card's
 /// classification gets the time left by the frame path instead of half of it.
+///
+/// Each classification runs on a thread of its own, which ends with it: a thread dropped to the
+/// lowest priority can be raised back only where the process may (root, RLIMIT_NICE), so a
+/// reused one (a dispatch queue's worker) would run every later classification at that level.
 final class BackgroundClassification: @unchecked Sendable {
     private let lock = NSLock()
-    private let queues = [DispatchQueue(label: "docframe.capture.classify", qos: .userInitiated),
-                          DispatchQueue(label: "docframe.capture.classify.second", qos: .userInitiated)]
+    /// The work begun and not yet ended (classifications, the warm-up), for `waitUntilIdle`.
+    private let work = DispatchGroup()
+    /// Left once the analyzer's warm-up has ended: classifications wait for it, as they would
+    /// behind it on one queue (the first one must not load the models beside it).
+    private let warm = DispatchGroup()
     private var generation = 0
     private var busy = [false, false]
     /// Per slot: the track epoch and generation of the classification running in it.
@@ -101,9 +109,9 @@ final class BackgroundClassification: @unchecked Sendable {
 
     /// Lowers the calling thread's scheduling priority (`niceness`), so that on a busy or
     /// single core the camera's frame path always runs first and classification takes what is
-    /// left (libdispatch's QoS classes do not reach the Linux scheduler). A thread left lower by
-    /// a superseded classification is raised back to that level where the process may (root,
-    /// or RLIMIT_NICE); elsewhere it stays lower. Returns the thread's id (nil: not Linux).
+    /// left (libdispatch's QoS classes do not reach the Linux scheduler). Each classification's
+    /// thread is new (`spawn`), so none starts lower than this. Returns the thread's id (nil:
+    /// not Linux).
     private static func yieldToFramePath() -> Int32? {
         #if os(Linux)
         // The thread's id: /proc/thread-self links to "<pid>/task/<tid>" (gettid is not imported).
@@ -118,6 +126,13 @@ final class BackgroundClassification: @unchecked Sendable {
         #else
         return nil
         #endif
+    }
+
+    /// The calling thread's CPU time so far (for the trace).
+    private static func threadCPUMilliseconds() -> Double {
+        var spec = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec) == 0 else { return 0 }
+        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
     }
 
     /// Drops thread `tid` to `supersededNiceness`.
@@ -148,7 +163,10 @@ final class BackgroundClassification: @unchecked Sendable {
             if let tid = threads[other] { Self.demote(tid) }
         }
         lock.unlock()
-        queues[slot].async { [self] in
+        work.enter()
+        Self.spawn { [self] in
+            defer { work.leave() }
+            warm.wait()
             let tid = Self.yieldToFramePath()
             lock.lock()
             threads[slot] = tid
@@ -156,15 +174,19 @@ final class BackgroundClassification: @unchecked Sendable {
             lock.unlock()
             let request = AnalysisRequest(depth: .locateAndClassify, previousCorners: previous, partial: partial)
             let began = ContinuousClock.now
+            let cpuBefore = Self.threadCPUMilliseconds()
             let answer = try? analyzer.analyze(frame, request: request)
             if Self.tracing {
-                // When the classification of the frame at `t` ended and what it named (tuning
-                // the label latency; no personal data).
+                // When the classification of the frame at `t` ended, its wall and CPU time (on one
+                // core, whether a second classification beside it would be sooner), and what it
+                // named (tuning the label latency; no personal data).
                 let d = ContinuousClock.now - began
                 let ms = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+                let cpu = Self.threadCPUMilliseconds() - cpuBefore
                 let named = answer?.document?.templateId ?? "-"
                 let twins = answer.map { $0.undecidedLookAlikes.isEmpty ? "" : " undecided" } ?? ""
-                let line = String(format: "classify frame t=%.3f slot=%d epoch=%d partial=%@ wall=%.0fms ", t, slot, epoch, partial ? "true" : "false", ms)
+                let line = String(format: "classify frame t=%.3f slot=%d epoch=%d partial=%@ wall=%.0fms cpu=%.0fms ", t, slot, epoch,
+                                  partial ? "true" : "false", ms, cpu)
                     + "doc=\(named)\(twins)\n"
                 FileHandle.standardError.write(Data(line.utf8))
             }
@@ -184,15 +206,27 @@ final class BackgroundClassification: @unchecked Sendable {
     /// process must not exit while Tesseract or OpenCV run on the background thread: their
     /// static destructors would run under it.
     func waitUntilIdle() {
-        for queue in queues { queue.sync {} }
+        work.wait()
     }
 
     /// Warms the analyzer up (`FrameAnalyzing.prepare`) on the classification queue, so the
     /// first classification does not pay for loading models while a document waits for its label.
     func prepare(_ analyzer: any FrameAnalyzing) {
-        queues[0].async {
+        work.enter()
+        warm.enter()
+        Self.spawn { [self] in
             _ = Self.yieldToFramePath()
             analyzer.prepare()
+            warm.leave()
+            work.leave()
         }
+    }
+
+    /// Runs `body` on a new thread, which ends with it (see the type's comment).
+    private static func spawn(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.name = "docframe.capture.classify"
+        thread.qualityOfService = .userInitiated
+        thread.start()
     }
 }

@@ -142,6 +142,21 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// and the label of the whole card would wait for it. Cards slide fully in within 0.1-0.3 s on
     /// the sequences (approach, front-back: 2-3 frames at 10 fps).
     public var entryWait: Double = 0.3
+    /// In a live session, a card that comes wholly into view while the classification of its
+    /// partial view (asked as it came in) still runs is the same card, tracked: that answer names
+    /// it as well as one about the whole card would (`DocumentTracker` checks an answer about
+    /// part of a card once with the whole card, so a wrong one does not stay), and it has a head
+    /// start. For this long from the moment the card is wholly in view it is left to answer
+    /// alone; then the whole card is asked about beside it and the partial one superseded (it
+    /// may be the slow kind: the whole frame searched, the passport scout).
+    /// 0: the whole card is asked about at once. Whether waiting pays depends on how much of the
+    /// partial one is left, on one core: on the bench's 1280x720 entry sequence the partial view's
+    /// classification took 197 ms of CPU and the whole card's 87-91 ms, the first begun 0.1 s
+    /// before the card was wholly in view; on the loaded 2-core machine of session 15 (one core,
+    /// interleaved runs) a wait of 0.1 s made the label later, not sooner (see the commit).
+    /// `docframe bench` takes `DOCFRAME_BENCH_PARTIAL_WAIT` to try another value. Replays
+    /// classify synchronously: never used there.
+    public var partialAnswerWait: Double = 0
     /// How near the frame's edge (share of the frame's shorter side) an outline may come and
     /// still count as wholly in view: a corner closer than this may be cut off by the edge.
     /// 0.01 is 7 px at 1280x720, the locator's own corner noise at that size.

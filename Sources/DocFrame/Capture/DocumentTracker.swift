@@ -41,6 +41,9 @@ struct DocumentTracker: Sendable {
     private var lastClassificationWasPartial = false
     /// The outline grew (an entry jump) while a classification was running.
     private var grewWhileClassifying = false
+    /// Live: since when the card has been wholly in view while the classification of its partial
+    /// view still runs (`CapturePolicy.partialAnswerWait`).
+    private var wholeWhileClassifying: Double?
     /// Counts documents: a new one (or a lost track) starts a new epoch, and a background answer
     /// applies only within the epoch it was asked in. A card sliding into view keeps its epoch
     /// through the jumps of its growing outline (an entry jump).
@@ -85,6 +88,7 @@ struct DocumentTracker: Sendable {
         lastClassification = nil
         lastClassificationWasPartial = false
         grewWhileClassifying = false
+        wholeWhileClassifying = nil
         wasEntering = false
         wasSteady = false
         innerEdgeFrames = 0
@@ -224,6 +228,7 @@ struct DocumentTracker: Sendable {
             lookAlikes = []
             orientation = nil
             lastClassification = nil
+            wholeWhileClassifying = nil
             background.invalidate()
         }
         var classified = false
@@ -232,6 +237,7 @@ struct DocumentTracker: Sendable {
             lastClassification = answer.time
             lastClassificationWasPartial = answer.partial || grewWhileClassifying
             grewWhileClassifying = false
+            wholeWhileClassifying = nil
             if answer.epoch == epoch {
                 if !answer.partial { answeredEpoch = epoch }
                 // Still the document that was classified (the tracker never lost it), wherever it
@@ -261,7 +267,8 @@ struct DocumentTracker: Sendable {
             // being classified (asked once it had run along the edge for `entryWait`): that
             // classification is the costliest kind (the whole frame, regions, the passport scout:
             // 7 s of wall time on the 1280x720 glare sequence, one loaded core, during which the
-            // label waited) and is about part of the card. Ask about the whole card now, beside it.
+            // label waited) and is about part of the card. Ask about the whole card beside it,
+            // once that answer has had `partialAnswerWait` to come.
             grewWhileClassifying = true
         }
         // A classification of a half-in card that named nothing is retried as soon as the
@@ -269,15 +276,27 @@ struct DocumentTracker: Sendable {
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 || (lastClassificationWasPartial && !entering) } ?? true
         let entryStartTime = (continuous || (previous != nil && wasEntering)) ? (entryStart ?? t) : t
         let entryOver = !entering || t - entryStartTime >= policy.entryWait - 1e-9
+        // Named from a view of part of it, now wholly in view: the whole card is classified once,
+        // in the background, the label already shown. Part of a card may look like another
+        // document's (the answer named what it saw); the whole card's answer replaces it.
+        let confirming = identity != nil && lastClassificationWasPartial && !entering
         if identity == nil && grewWhileClassifying && !entering && background.hasFreeSlot {
-            // The card grew into view while a classification was asked about part of it: ask
-            // about the whole card now, beside it (the older answer is dropped if it ends later).
-            classifyCount += 1
-            lastClassification = t
-            lastClassificationWasPartial = false
-            grewWhileClassifying = false
-            background.start(frame, at: t, previous: quad, partial: false, epoch: epoch, analyzer: analyzer)
-        } else if (identity == nil || reverify || edgeStale(at: t, policy: policy)) && due && entryOver && !background.inFlight {
+            // The card grew into view while a classification was asked about part of it. The
+            // same card, tracked: that answer is left to come alone for `partialAnswerWait`
+            // (it has a head start, and a second classification beside it would slow it down);
+            // then the whole card is asked about beside it (the older answer is dropped if it
+            // ends later).
+            let since = wholeWhileClassifying ?? t
+            wholeWhileClassifying = since
+            if t - since >= policy.partialAnswerWait - 1e-9 {
+                classifyCount += 1
+                lastClassification = t
+                lastClassificationWasPartial = false
+                grewWhileClassifying = false
+                wholeWhileClassifying = nil
+                background.start(frame, at: t, previous: quad, partial: false, epoch: epoch, analyzer: analyzer)
+            }
+        } else if (identity == nil || reverify || edgeStale(at: t, policy: policy) || confirming) && due && entryOver && !background.inFlight {
             classifyCount += 1
             lastClassification = t
             lastClassificationWasPartial = entering

@@ -10,8 +10,8 @@ import Foundation
 ///   whole-frame locator does not run at all while the card stays in view; a printed inner
 ///   frame or a background edge that would outscore the card for a frame cannot take over;
 /// - only when the track is lost (or nothing was in view) does the locator search the frame,
-///   on a `searchWorkSize` copy rather than the classify path's 640, nearest the previous
-///   quad first;
+///   on a `searchWorkSize` copy rather than the classify path's 640, and goes on with the
+///   outline nearest the previous quad (or the whole card coming in: `LostTrack`);
 /// - quality (blur, glare) is measured on the quad flattened to the classifier's work width.
 extension Recognizer: FrameAnalyzing {
     /// Long side of the copy the locator searches on a locate-only frame.
@@ -37,12 +37,9 @@ extension Recognizer: FrameAnalyzing {
         if Recognizer.debug { FileHandle.standardError.write(Data("track lost, locating\n".utf8)) }
         let search = DocumentLocator(workSize: Self.searchWorkSize, minimumScore: locator.minimumScore)
         let candidates = try search.locate(in: frame, limit: request.previousCorners == nil ? 1 : 4)
-        let chosen: LocatedQuad?
-        if let previous = request.previousCorners {
-            chosen = candidates.min { Self.distance($0.corners, previous) < Self.distance($1.corners, previous) }
-        } else {
-            chosen = candidates.first
-        }
+        let chosen = request.previousCorners.map {
+            LostTrack.successor(of: $0, among: candidates, frameWidth: frame.width, frameHeight: frame.height)
+        } ?? candidates.first
         guard let chosen else { return DocumentObservation() }
         return try measured(chosen.corners, in: frame, cutOff: chosen.cutOff)
     }
@@ -63,7 +60,7 @@ extension Recognizer: FrameAnalyzing {
                                     cutOff: partial || !quad.isInside(width: frame.width, height: frame.height))
         // Locator candidates that are the tracked outline again add nothing.
         let near = 0.02 * Double(max(frame.width, frame.height))
-        let others = located.filter { Self.distance($0.corners, quad) > 4 * near }
+        let others = located.filter { LostTrack.distance($0.corners, quad) > 4 * near }
         var observation = try observe(frame, located: partial ? others + [candidate] : [candidate] + others, options: RecognitionOptions())
         observation.timingMs["locate"] = timer.milliseconds["locate"]
         return observation
@@ -111,10 +108,5 @@ extension Recognizer: FrameAnalyzing {
         }
         let (a, b) = ratios(quad), (c, d) = ratios(previous)
         return abs(a - c) > maxDeformation || abs(b - d) > maxDeformation
-    }
-
-    /// Sum of corner distances under the best relabelling (locate order is image order).
-    private static func distance(_ a: Quad, _ b: Quad) -> Double {
-        (0..<4).map { k in zip(a.rotatingLabels(by: k).points, b.points).map { $0.distance(to: $1) }.reduce(0, +) }.min() ?? .infinity
     }
 }

@@ -16,6 +16,7 @@ final class LiveCaptureRun {
         var policy: CapturePolicy {
             var policy = CapturePolicy.default
             policy.labelJoinsRow = LiveCaptureRun.labelJoinsRow
+            if let wait = LiveCaptureRun.partialAnswerWait { policy.partialAnswerWait = wait }
             if self == .noClassifyingWait { policy.labelWaitWhileClassifying = 0 }
             return policy
         }
@@ -183,6 +184,10 @@ final class LiveCaptureRun {
     /// DOCFRAME_BENCH_LABEL_JOINS=1: the sessions run with `CapturePolicy.labelJoinsRow` (the
     /// proposed hold rule), to compare label latencies with the normative one.
     static let labelJoinsRow = ProcessInfo.processInfo.environment["DOCFRAME_BENCH_LABEL_JOINS"] == "1"
+
+    /// DOCFRAME_BENCH_PARTIAL_WAIT=S: the sessions run with `CapturePolicy.partialAnswerWait` S
+    /// (seconds), to measure whether leaving a partial view's classification to answer pays.
+    static let partialAnswerWait = ProcessInfo.processInfo.environment["DOCFRAME_BENCH_PARTIAL_WAIT"].flatMap(Double.init)
 
     private func pass(_ frames: [Image], _ truth: [Truth], _ recognizer: Recognizer, policy: CapturePolicy) throws -> Results {
         let analyzer = TimedAnalyzer(recognizer)
