@@ -70,13 +70,15 @@ struct TruncatedPassportTests {
         #expect(!TruncatedPassportZone.isTruncatedPassportZone(try Self.zone(misread, imageWidth: 800, gapRight: 5)))
     }
 
-    @Test("a page whose left fifth is out of the photo is a Passport placed from its zone's right end; no state, no MRZ")
-    func pageCutOnTheLeft() throws {
+    /// The shot's left side cut off: at 320 pixels about 36 of each zone line's 44 characters
+    /// stay in view; at 460 about 27, the birth date cut through (its expiry and optional data
+    /// vouch then).
+    @Test("a page whose left fifth or third is out of the photo is a Passport placed from its zone's right end; no state, no MRZ",
+          arguments: [320, 460])
+    func pageCutOnTheLeft(cut: Int) throws {
         let page = try UnreadPassportTests.page(seed: 31).image
         let degrees = -2.0, width = 1100
         let shot = try UnreadPassportTests.photo(of: page, degrees: degrees, width: width)
-        // The shot's left side cut off: about 36 of each zone line's 44 characters stay in view.
-        let cut = 320
         let photo = try shot.cropped(x: cut, y: 0, width: shot.width - cut, height: shot.height)
         let observation = try RecognitionFixtures.builtIn.observe(photo)
         let document = try #require(observation.document)
@@ -106,8 +108,22 @@ struct TruncatedPassportTests {
         let line2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
         #expect(LeftCutPassportZone.vouches(forLine2: String(line2.suffix(36))))
         #expect(LeftCutPassportZone.vouches(forLine2: String(line2.suffix(31))))
-        // Too little in view to reach the birth date, or the whole line (the reader's own case).
-        #expect(!LeftCutPassportZone.vouches(forLine2: String(line2.suffix(30))))
+        // The birth date cut through or out of view: the expiry and optional data's checks vouch.
+        #expect(LeftCutPassportZone.vouches(forLine2: String(line2.suffix(30))))
+        #expect(LeftCutPassportZone.vouches(forLine2: String(line2.suffix(24))))
+        // Empty optional data: its fill and a `<` (or 0) check stand for the check.
+        let empty = "L898902C36UTO7408122F1204159<<<<<<<<<<<<<<<4"
+        #expect(LeftCutPassportZone.vouches(forLine2: String(empty.suffix(27))))
+        // The same with the expiry misread (its check fails), or the birth date's rest not digits.
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(line2.suffix(27)).replacingOccurrences(of: "120415", with: "120715")))
+        var birthCut = Array(line2.suffix(27))
+        birthCut[1] = "<"
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(birthCut)))
+        // The first character in view may be one the edge cut through.
+        #expect(LeftCutPassportZone.vouches(forLine2: "W" + String(line2.suffix(26))))
+        // Too little in view to reach the expiry date's check and the sex, or the whole line
+        // (the reader's own case).
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(line2.suffix(23))))
         #expect(!LeftCutPassportZone.vouches(forLine2: line2))
         // A misread birth date; a character dropped (every field left of it moves).
         #expect(!LeftCutPassportZone.vouches(forLine2: String(line2.suffix(36)).replacingOccurrences(of: "740812", with: "740813")))
@@ -116,6 +132,8 @@ struct TruncatedPassportTests {
         let td2 = "D231458907UTO7408122F1204159<<<<<<<6"
         #expect(!LeftCutPassportZone.vouches(forLine2: td2))
         #expect(!LeftCutPassportZone.vouches(forLine2: String(td2.suffix(32))))
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(td2.suffix(28))))
+        #expect(!LeftCutPassportZone.vouches(forLine2: String(td2.suffix(24))))
         #expect(!LeftCutPassportZone.vouches(forLine2: "7408122F1204159UTO<<<<<<<<<<<6"))
     }
 }

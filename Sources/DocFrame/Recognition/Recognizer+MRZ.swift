@@ -80,8 +80,8 @@ extension Recognizer {
                 truncated = (identity, page)
             }
             // Cut off on the left instead: line 2's end, aligned on the right (`LeftCutPassportZone`).
-            if truncated == nil, let identity = LeftCutPassportZone.identity(for: zone, in: flat, reader: reader),
-               let guess = TruncatedPassportZone.page(around: zone, mapping: toImage.apply, cutOnLeft: true),
+            if truncated == nil, let (identity, upright) = LeftCutPassportZone.identity(for: zone, in: flat, reader: reader),
+               let guess = TruncatedPassportZone.page(around: upright, mapping: toImage.apply, cutOnLeft: true),
                let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) {
                 if Recognizer.debugPassport { debugLog("flat-zone cut on the left page=\(page.pairs)") }
                 truncated = (identity, page)
@@ -263,8 +263,8 @@ extension Recognizer {
             debugLog("truncated zone page=\(page.pairs)")
             return (identity, page)
         }
-        guard let identity = LeftCutPassportZone.identity(for: zone, in: image, reader: reader),
-              let guess = TruncatedPassportZone.page(around: zone, mapping: { $0 }, cutOnLeft: true),
+        guard let (identity, upright) = LeftCutPassportZone.identity(for: zone, in: image, reader: reader),
+              let guess = TruncatedPassportZone.page(around: upright, mapping: { $0 }, cutOnLeft: true),
               let page = Self.reachingOut(PassportPage.fitted(guess, in: image), in: image) else { return nil }
         debugLog("zone cut on the left page=\(page.pairs)")
         return (identity, page)
