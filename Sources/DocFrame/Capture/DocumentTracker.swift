@@ -364,13 +364,7 @@ struct DocumentTracker: Sendable {
     static func grew(_ quad: Quad, from previous: Quad) -> Bool {
         guard quad.area > previous.area * 1.1 else { return false }
         let c = previous.points.reduce(Point(x: 0, y: 0)) { Point(x: $0.x + $1.x / 4, y: $0.y + $1.y / 4) }
-        // Inside a convex quad: on the same side of all four edges.
-        let p = quad.points
-        let sides = (0..<4).map { i -> Double in
-            let a = p[i], b = p[(i + 1) % 4]
-            return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-        }
-        return sides.allSatisfy { $0 >= 0 } || sides.allSatisfy { $0 <= 0 }
+        return quad.holds(c)
     }
 
     /// The quarter turn of labels that takes `asked` (the tracker's order) to `answer` (the

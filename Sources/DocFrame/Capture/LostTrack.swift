@@ -30,7 +30,7 @@ enum LostTrack {
     static func successor(of previous: Quad, among candidates: [LocatedQuad], frameWidth: Int, frameHeight: Int) -> LocatedQuad? {
         if let inside = sideOffEdge(of: previous, frameWidth: frameWidth, frameHeight: frameHeight),
            let whole = candidates.first(where: { candidate in
-               !candidate.cutOff && contains(candidate.corners, previous.center)
+               !candidate.cutOff && candidate.corners.holds(previous.center)
                    && candidate.corners.area >= previous.area && covered(previous, by: candidate.corners) >= minCover
                    && sides(of: candidate.corners).contains { abs(log($0 / inside)) <= sideTolerance }
            }) {
@@ -70,16 +70,6 @@ enum LostTrack {
     static func sides(of quad: Quad) -> [Double] {
         let p = quad.points
         return (0..<4).map { p[$0].distance(to: p[($0 + 1) % 4]) }
-    }
-
-    /// Whether `point` lies inside the convex quad (either winding).
-    static func contains(_ quad: Quad, _ point: Point) -> Bool {
-        let p = quad.points
-        let crosses = (0..<4).map { i -> Double in
-            let a = p[i], b = p[(i + 1) % 4]
-            return (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
-        }
-        return crosses.allSatisfy { $0 >= 0 } || crosses.allSatisfy { $0 <= 0 }
     }
 
     /// Sum of corner distances under the best relabelling (locate order is image order).

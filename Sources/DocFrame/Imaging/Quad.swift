@@ -98,6 +98,17 @@ public struct Quad: Sendable, Hashable, Codable {
 }
 
 extension Quad {
+    /// Whether `point` lies inside the quad, taken as convex (either winding): on the same side
+    /// of all four edges.
+    func holds(_ point: Point) -> Bool {
+        let p = points
+        let crosses = (0..<4).map { i -> Double in
+            let a = p[i], b = p[(i + 1) % 4]
+            return (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+        }
+        return crosses.allSatisfy { $0 >= 0 } || crosses.allSatisfy { $0 <= 0 }
+    }
+
     /// The long/short side ratio (from the two pairs of opposite sides).
     var sideRatio: Double {
         let a = (topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2
