@@ -45,6 +45,16 @@ constexpr double kCompletedWeight = 0.6;
 /// ...and at most this many of them are reported (the border cuts many stripes, each completed).
 constexpr int kCompletedReported = 2;
 
+/// Edges this close to parallel (20 degrees) pair up as opposite sides of a card...
+constexpr float kParallel = 0.94f;
+/// ...and, crossing a pair that has the image frame for a side, edges up to 27 degrees apart:
+/// the sides of a card cut off by the frame that run to the frame. A card tilted towards the
+/// camera and cut off by the frame's near border shows those sides converging most (the eval's
+/// tilted, cut-off health card back: 24 degrees, no outline at 20, recognised at 27). Only
+/// against a frame pair, where few edges take part: every pair of real edges at 27 degrees
+/// would multiply the quads for little.
+constexpr float kConverging = 0.89f;
+
 constexpr double kId1Aspect = 85.60 / 53.98;
 constexpr double kTd3Aspect = 125.0 / 88.0;
 
@@ -455,7 +465,7 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
     lines.push_back(EdgeLine{{0, 1}, {0, 0}, 0, H});
     lines.push_back(EdgeLine{{0, 1}, {W, 0}, 0, H});
     const int n = static_cast<int>(lines.size());
-    auto parallel = [&](int i, int j) { return std::abs(lines[i].dir.dot(lines[j].dir)) > 0.94f; };  // 20 degrees
+    auto parallel = [&](int i, int j) { return std::abs(lines[i].dir.dot(lines[j].dir)) > kParallel; };
     auto apart = [&](int i, int j) {
         cv::Point2f nrm(-lines[i].dir.y, lines[i].dir.x);
         cv::Point2f mid = lines[j].origin + lines[j].dir * (0.5f * (lines[j].t0 + lines[j].t1));
@@ -468,8 +478,18 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (i >= real && j >= real) continue;  // two frame sides make no card
             if (parallel(i, j) && apart(i, j) > minGap) pairs.emplace_back(i, j);
         }
-    for (size_t p = 0; p < pairs.size(); ++p) {
+    // Then the pairs of real edges that converge more (kConverging), which only cross a pair
+    // with a frame side.
+    const size_t firstConverging = pairs.size();
+    for (int i = 0; i < real; ++i)
+        for (int j = i + 1; j < real; ++j) {
+            const float c = std::abs(lines[i].dir.dot(lines[j].dir));
+            if (c > kConverging && c <= kParallel && apart(i, j) > minGap) pairs.emplace_back(i, j);
+        }
+    for (size_t p = 0; p < firstConverging; ++p) {
+        const bool framed = pairs[p].first >= real || pairs[p].second >= real;
         for (size_t q = p + 1; q < pairs.size(); ++q) {
+            if (q >= firstConverging && !framed) break;
             auto [a1, a2] = pairs[p];
             auto [b1, b2] = pairs[q];
             if (a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2) continue;
@@ -482,6 +502,11 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
                 continue;
             bool sane = true;
             for (auto &pt : c) sane &= pt.x > -0.5f * size.width && pt.x < 1.5f * size.width && pt.y > -0.5f * size.height && pt.y < 1.5f * size.height;
+            // Converging sides outline the part in view of a cut-off card, all of whose corners
+            // are in view (two on the border): corners past the border would leave a side
+            // outside the image, backed by nothing and judged only on its part in view.
+            if (q >= firstConverging)
+                for (auto &pt : c) sane &= pt.x > -2 && pt.y > -2 && pt.x < W + 2 && pt.y < H + 2;
             if (!sane) continue;
             Corners q4 = clockwiseFromTopLeft(c);
             if (!plausibleAngles(q4)) continue;

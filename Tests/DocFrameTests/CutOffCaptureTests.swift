@@ -43,6 +43,27 @@ struct CutOffCaptureTests {
         #expect(observation.quality?.cutOff == true)
     }
 
+    @Test("a card back tilted away and cut off by the photo's near edge is recognised: the sides running to the edge converge by more than 20 degrees")
+    func tiltedCutOffBack() throws {
+        // The start of session 16 answered no document here: the card's sides that cross the
+        // bottom edge converge so strongly (the card tilted towards the camera at its near,
+        // cut-off end) that no pair of edges parallel within 20 degrees outlined the part in view,
+        // and the frame passes found too few of the back's keypoints among the table's.
+        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == "ca-pr-back-9702-4.jpg" })
+        #expect(capture.conditions.contains("cut_off") && capture.conditions.contains("tilt"))
+        let truth = try #require(capture.corners)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let document = try #require(observation.document, "no document")
+        #expect(document.templateId == "ca-pr-back")
+        #expect(document.side == .back)
+        #expect(observation.orientation?.degrees == capture.orientation)
+        // The corners in view are placed; the hidden ones are extrapolated from a steep tilt.
+        let corners = try #require(observation.corners)
+        #expect(corners.topLeft.distance(to: truth.topLeft) < 0.02 * truth.diagonal)
+        #expect(corners.topRight.distance(to: truth.topRight) < 0.02 * truth.diagonal)
+        #expect(observation.quality?.cutOff == true)
+    }
+
     @Test("a photo card whose title is cut off is told from the licence on the same artwork by the rest of its design, as a guess")
     func cutOffTwin() throws {
         let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == "ca-on-photo-front-5502-2.jpg" })
