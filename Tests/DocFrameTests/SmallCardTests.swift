@@ -41,3 +41,22 @@ struct SmallCardTests {
         #expect(DocumentClassifier.tiles(width: 90, height: 90).isEmpty)
     }
 }
+
+/// The same small card as a capture session's camera frame: the screen asks the user to fill the
+/// frame with the card; it does not search the frame in tiles on every frame that shows no card.
+@Suite("Capture: a small card far from the camera, with the real recognizer")
+struct CaptureSmallCardTests {
+    @Test("a card a third of the frame across that no outline holds is not named: 'Fill the frame with your license'")
+    func farCardAsksToFillTheFrame() throws {
+        let capture = try #require(RecognitionFixtures.captures(in: "small").first { $0.name == "ca-on-dl-front-9601-4.jpg" })
+        let frame = try Image(contentsOfFile: capture.path)
+        // As a still photo the tile search names it (SmallCardTests); as a camera frame it is not searched for.
+        let classified = try RecognitionFixtures.builtIn.analyze(frame, request: AnalysisRequest(depth: .locateAndClassify))
+        #expect(classified.document == nil, "\(classified.document?.templateId ?? "")")
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense), analyzer: RecognitionFixtures.builtIn)
+        let update = try session.process(frame, at: 0)
+        #expect(update.state.instruction.key == .searching, "\(update.state.instruction.key)")
+        #expect(update.state.instruction.text.hasPrefix("Fill the frame with your license"))
+        #expect(update.state.label == nil)
+    }
+}

@@ -48,8 +48,16 @@ extension Recognizer: FrameAnalyzing {
     /// the tracker follows the card's own edges from frame to frame, where a whole-frame search
     /// may rank a background edge or a printed inner frame first. A partial outline (the card
     /// still coming into view) is tried last: the whole-frame features then usually decide.
+    ///
+    /// No camera frame searches tiles (`RecognitionOptions.searchTiles`), tracked or not: a card
+    /// small enough to need them (a third of the frame across or less, no outline found) is one
+    /// the screen asks the user to bring closer ("Fill the frame with your license"), and the
+    /// next frames show it large. Four more frame passes on every frame that shows no card
+    /// would only delay the answer for the card the user does bring.
     private func classify(_ frame: Image, tracked: Quad?, partial: Bool) throws -> DocumentObservation {
-        guard let tracked else { return try observe(frame, options: RecognitionOptions()) }
+        var options = RecognitionOptions()
+        options.searchTiles = false
+        guard let tracked else { return try observe(frame, options: options) }
         var timer = StageTimer()
         let located = try locator.locate(in: frame, limit: 3)
         timer.lap("locate")
@@ -61,8 +69,6 @@ extension Recognizer: FrameAnalyzing {
         // Locator candidates that are the tracked outline again add nothing.
         let near = 0.02 * Double(max(frame.width, frame.height))
         let others = located.filter { LostTrack.distance($0.corners, quad) > 4 * near }
-        var options = RecognitionOptions()
-        options.searchTiles = false
         var observation = try observe(frame, located: partial ? others + [candidate] : [candidate] + others, options: options)
         observation.timingMs["locate"] = timer.milliseconds["locate"]
         return observation

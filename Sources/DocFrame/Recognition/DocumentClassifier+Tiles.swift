@@ -13,7 +13,7 @@ import Foundation
 /// a finer scale. Measured on generated small captures (every card side's flat seeds 9600-9601,
 /// synthesis seed 9610, four each; not the evaluation set): 83 of 96 named against 79, none of
 /// 24 negatives and 24 captures of held-out designs named. Only images nothing else answered
-/// pay for it (four frame passes); a live session's tracked outline skips it.
+/// pay for it (four frame passes); a capture session's camera frames skip it.
 extension DocumentClassifier {
     /// Each tile's share of the frame's width and height.
     static let tileShare = 2.0 / 3.0

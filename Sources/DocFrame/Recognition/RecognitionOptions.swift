@@ -14,8 +14,8 @@ public struct RecognitionOptions: Sendable {
     public var mrzBudget: MRZCutBudget?
 
     /// When nothing else answered, search the frame in tiles for a small card no located outline
-    /// holds (`DocumentClassifier+Tiles`). A live session classifying around the outline it
-    /// tracks knows where the card is and skips that cost.
+    /// holds (`DocumentClassifier+Tiles`). A capture session's frames skip that cost: a card that
+    /// small is one the screen asks the user to bring closer (`Recognizer+FrameAnalyzing`).
     var searchTiles = true
 
     public init(classify: Bool = true, readMRZ: Bool = true, readHeaderText: Bool = true, mrzBudget: MRZCutBudget? = nil) {

@@ -144,7 +144,18 @@ extension Recognizer {
         guard !otherZone else { return }
         let alternatives = PassportPage.alternativeOutlines(first: observation.corners, others: outlines)
         if Recognizer.debugPassport { debugLog("alternatives=\(alternatives.map(\.pairs))") }
-        for outline in alternatives.prefix(Self.titledAlternatives) {
+        // Then the page split in two along a line printed across it: the observed outline and
+        // another sharing a whole side with it, joined (neither part shows a photo page's layout
+        // under its title: the photo's column is in one part, the fields in the other).
+        var joined: [Quad] = []
+        if let first = observation.corners {
+            for other in alternatives {
+                guard joined.count < Self.joinedAlternatives, let union = PassportPage.joined(first, other),
+                      !joined.contains(where: { PassportPage.agree($0, union, tolerance: 0.03) != nil }) else { continue }
+                joined.append(union)
+            }
+        }
+        for outline in alternatives.prefix(Self.titledAlternatives) + joined {
             if let page = PassportTitle.page(outline: outline, in: image) {
                 if Recognizer.debugPassport { debugLog("alternative title page=\(page.pairs)") }
                 observation.document = PassportTitle.identity()
@@ -158,6 +169,10 @@ extension Recognizer {
     /// How many alternative outlines have their title read (each read is a Tesseract pass over
     /// the outline's upper third, both ways up, paid on every photo of no known document).
     static let titledAlternatives = 4
+
+    /// How many joined outlines (`PassportPage.joined`) have their title read, after the
+    /// alternatives: each is one more read, paid only where nothing else named the photo.
+    static let joinedAlternatives = 2
 
     /// The page, in its own corner order, when `outline` has a TD3 page's shape (as flattened,
     /// or once its perspective is undone) and its bottom edge carries a zone's band (`MRZBand`).

@@ -27,3 +27,32 @@ extension PassportPage {
         return found
     }
 }
+
+extension PassportPage {
+    /// How close (share of the larger outline's diagonal) two outlines' corners must lie to be
+    /// one shared corner: the two outlines of one page split along a printed line end on it a
+    /// few pixels apart (1.7% on the eval's page split at its photo's column).
+    static let sharedCornerTolerance = 0.03
+
+    /// The outline made of `a` and `b` when they lie side by side, sharing one whole side (two
+    /// adjacent corners of each within `sharedCornerTolerance`): the page the locator split in
+    /// two along a line printed across it (the photo's frame, a field's rule), where neither
+    /// part has the page's layout (the title over the fields, the photo's column on the left).
+    /// In `a`'s turning sense (any corner first: the title's reading turns it upright); nil
+    /// when they share no side or the union is no plausible outline.
+    static func joined(_ a: Quad, _ b: Quad) -> Quad? {
+        let p = a.points, q = b.points
+        let tolerance = sharedCornerTolerance * max(a.diagonal, b.diagonal)
+        for i in 0..<4 {
+            for j in 0..<4 {
+                // Outlines of one turning sense run along a shared side in opposite directions.
+                guard p[i].distance(to: q[(j + 1) % 4]) <= tolerance, p[(i + 1) % 4].distance(to: q[j]) <= tolerance else { continue }
+                let union = Quad(topLeft: p[(i + 2) % 4], topRight: p[(i + 3) % 4], bottomRight: q[(j + 2) % 4], bottomLeft: q[(j + 3) % 4])
+                // Side by side, not one inside the other: the union is larger than either.
+                guard DocumentLocator.isPlausibleOutline(union), union.area > 1.2 * max(a.area, b.area) else { return nil }
+                return union
+            }
+        }
+        return nil
+    }
+}

@@ -111,11 +111,15 @@ enum PassportTitle {
               let text = try? reader.read(turned, mode: .sparse) else { return nil }
         let tw = Double(turned.width), th = Double(turned.height)
         var layout = Layout(photoColumnWords: 0, fieldWords: 0)
+        // The zone's band starts at 0.8 of a page's height; an outline wider than a page is
+        // what the image's edge left of one below its title, whose zone is further down than
+        // the outline's 0.8 by as much as the page is higher than the outline.
+        let zoneTop = min(1, zoneTopShare * max(1, (tw / th) / DocumentFormat.td3.aspectRatio))
         for word in text.words where word.confidence >= 0.6 {
             let characters = word.text.filter { $0.isLetter || $0.isNumber }.count
             let x = (Double(word.x) + Double(word.width) / 2) / tw, y = (Double(word.y) + Double(word.height) / 2) / th
             // Below the title and what is set under it (a state's name), above the zone.
-            guard y > title.y + 3 * title.height, y < 0.8 else { continue }
+            guard y > title.y + 3 * title.height, y < zoneTop else { continue }
             if x < photoColumn, characters >= 3 { layout.photoColumnWords += 1 }
             if x >= photoColumn + 0.04, characters >= 2 { layout.fieldWords += 1 }
         }
@@ -125,6 +129,9 @@ enum PassportTitle {
     /// The photo's column: ICAO's zone V on the left, 0.04-0.28 of the page's width on every
     /// specimen design; a word centred left of this share stands in it.
     static let photoColumn = 0.26
+
+    /// Where a photo page's zone band starts, as a share of the page's height.
+    static let zoneTopShare = 0.8
 
     static let maxWidth = 1000.0
 
