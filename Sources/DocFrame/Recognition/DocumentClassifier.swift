@@ -446,6 +446,13 @@ final class DocumentClassifier: Sendable {
                 // upside down (`DocumentClassifier+TurnedHeader`).
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
+            } else if unmistakable, let zone = templates[i].region("mrz"),
+                      !(try ZoneInk.showsZone(flattened, region: zone, templateWidth: templates[i].width,
+                                              templateHeight: templates[i].height, upright: upright)) {
+                // Unread, and no zone's ink where the design prints one: another card with a band
+                // of the same colour at the same end (`ZoneInk`).
+                if Recognizer.debug { FileHandle.standardError.write(Data("glance \(templates[i].id): no zone ink\n".utf8)) }
+                confidence = min(confidence, Self.threshold - 0.01)
             } else if unmistakable {
                 // Unread but unmistakable at a glance: an answer, not a certain one.
                 if !twins.isEmpty {

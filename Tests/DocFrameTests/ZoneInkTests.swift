@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// An appearance-only glance at a design that prints a machine-readable zone needs the zone's
+/// ink along its whole width (`ZoneInk`): a card with a band of the same colour at the same end
+/// is not that design.
+@Suite("Glances at designs with a zone")
+struct ZoneInkTests {
+    @Test("a sharp business card with a red band at one end is no permanent resident card back")
+    func businessCardWithBand() throws {
+        // The start of session 16 named this photo (a fresh negative, not the eval's) the
+        // resident card's back at 0.75, turned: layout 0.551, thumbnail 0.72, no keypoint verified.
+        let capture = try #require(RecognitionFixtures.captures(in: "negatives").first { $0.name == "business-card-red-band.jpg" })
+        #expect(capture.negative)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        #expect(observation.document == nil, "named \(observation.document?.templateId ?? "-") at \(observation.document?.confidence ?? 0)")
+    }
+
+    @Test("resident card backs named at a glance keep their name: their zone is inked margin to margin")
+    func blurredBacksKept() throws {
+        // Every committed capture of the resident card's back is still named so (blurred ones
+        // come through the glance the zone check guards).
+        let backs = RecognitionFixtures.captures().filter { $0.templateId == "ca-pr-back" }
+        #expect(!backs.isEmpty)
+        for capture in backs {
+            let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+            #expect(observation.document?.templateId == "ca-pr-back", "\(capture.name)")
+        }
+    }
+}
