@@ -7,7 +7,7 @@ import Foundation
 /// A glance names a card from its colours laid out (no keypoint verified, no title read), so
 /// any card with a band of the same colour at the same end looks like it: sharp business cards
 /// with a red-orange band, turned, were named the resident card's back at 0.75 on fresh
-/// negatives (5 of 140 across three dev sets, layout 0.551-0.562). A zone is ink in every
+/// negatives (4 of 140 across three dev sets, layout 0.551-0.562). A zone is ink in every
 /// column: lines of OCR-B cells and `<` fill from margin to margin, which blur spreads but never
 /// removes. A business card's text there stops short of the right.
 enum ZoneInk {
