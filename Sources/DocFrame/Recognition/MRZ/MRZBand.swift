@@ -84,7 +84,7 @@ enum MRZBand {
         var isBlurredZone: Bool {
             let weaker = min(line1, line2)
             return weaker >= 15 && weaker >= 2 * max(0, above - aboveBeside) && weaker >= 2 * marginsOverBody
-                && (margins <= max(line1, line2) || marginsOverBody <= 0)
+                && (margins <= max(line1, line2) || marginsOverBody <= MRZBand.marginNoise)
                 && max(line1, line2) <= 1.5 * weaker && evenSegments >= 7 && abs(offset) <= 0.02
                 && gaps <= MRZBand.maxGaps
         }
@@ -100,6 +100,11 @@ enum MRZBand {
     /// ink 8.7 and 13 grey levels: within a dark photo's zone's range), and the blurred test
     /// one whose prices' column was bold (24 and 28 grey levels): blur fills gaps, it never
     /// opens them, so both tests ask for a band without them.
+    /// Grey levels by which the margins' ink in the zone's rows may exceed their ink in the
+    /// body's rows and still count as no darker: noise (a blurred eval page under a lamp, its
+    /// coloured edge down the whole side, showed 0.2; the dark card beside a phone 8.3).
+    static let marginNoise = 1.0
+
     static let gapWidth = 4
     static let maxGaps = 4
 
@@ -133,7 +138,14 @@ enum MRZBand {
         for y in (h * 4 / 5)..<h { for x in left..<right { lower.append(pixels[y * w + x]) } }
         lower.sort()
         let paper = Double(lower[lower.count * 9 / 10])
-        func ink(_ x: Int, _ y: Int) -> Double { max(0, paper - Double(pixels[y * w + x])) }
+        // Within the zone's width the paper's level is taken where each column is (`localPaper`):
+        // light falling across the page makes one end of the zone's band tens of grey levels
+        // brighter than the other.
+        let zonePaper = localPaper(pixels, width: w, height: h, columns: left..<right)
+        func ink(_ x: Int, _ y: Int) -> Double {
+            let level = x >= left && x < right ? zonePaper[x - left] : paper
+            return max(0, level - Double(pixels[y * w + x]))
+        }
         // Row means of ink across the zone's width.
         var rows = [Double](repeating: 0, count: h)
         for y in 0..<h {
@@ -200,6 +212,32 @@ enum MRZBand {
                         evenSegments: segments.filter { $0 >= 0.5 * mean }.count, margins: margins,
                         marginsOverBody: marginsOverBody, offset: Double(best.dy) / Double(h), gaps: gaps(in: profile),
                         segments: segments.map { mean > 0 ? ($0 / mean * 100).rounded() / 100 : 0 })
+    }
+
+    /// Columns each side of a column whose paper levels make its own (`localPaper`): a tenth of
+    /// the zone's width, several characters, so no character's ink is taken for paper.
+    static let paperReach = 17
+
+    /// The paper's level under each column of `columns`: the bright percentile of the column in
+    /// the page's lower fifth, by its median over the columns `paperReach` either side.
+    ///
+    /// One level for the whole band (the band's bright percentile) measured a page lit from one
+    /// side as ink at its darker end and nothing at its brighter end: on blurred eval pages under
+    /// a lamp the paper ran from 173 to 250 grey levels across the zone, and the zone's right
+    /// half, where line 2's data and the fill are, showed no ink at all while the dim margin
+    /// beside its left end showed more than the lines. The columns beside the zone keep the
+    /// band's level: what lies there (a page's coloured edge, the table, a phone beside a card)
+    /// is no paper the zone's ink can be measured from.
+    static func localPaper(_ pixels: [UInt8], width w: Int, height h: Int, columns: Range<Int>) -> [Double] {
+        let rows = (h * 4 / 5)..<h
+        let bright: [Double] = columns.map { x in
+            let values = rows.map { pixels[$0 * w + x] }.sorted()
+            return Double(values[values.count * 9 / 10])
+        }
+        return bright.indices.map { i in
+            let window = bright[max(0, i - paperReach)...min(bright.count - 1, i + paperReach)].sorted()
+            return window[window.count / 2]
+        }
     }
 
     /// The quarter turns (0 or 2) that stand the landscape page `flat` upright with its zone
