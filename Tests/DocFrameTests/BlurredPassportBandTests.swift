@@ -52,12 +52,36 @@ struct BlurredPassportBandTests {
         #expect(observation.orientation == .up)
     }
 
+    @Test("a blurred passport page lit from one side is a Passport: its zone's ink is measured against the paper under it")
+    func pageLitFromOneSide() throws {
+        let name = "passport-orv-front-1701-2"
+        let photo = try Self.capture(name)
+        let truth = try #require(RecognitionFixtures.captures(in: "blurred-passports").first { $0.name == name + ".jpg" }?.corners)
+        let located = try #require(try RecognitionFixtures.builtIn.locator.locate(in: photo, limit: Recognizer.outlines).first)
+        let flat = try photo.warped(located.corners.landscape, width: MRZBand.width, height: MRZBand.height)
+        // Against one paper level the zone's far end shows no ink (the band's eighths fade out);
+        // against the paper under each column the band is even and a blurred zone's.
+        let single = try MRZBand.evidence(in: flat)
+        #expect(!single.isZone && !single.isBlurredZone && single.evenSegments < 7, "\(single)")
+        let perColumn = try MRZBand.evidence(in: flat, paperPerColumn: true)
+        #expect(perColumn.isBlurredZone && perColumn.evenSegments == 8, "\(perColumn)")
+
+        let observation = try RecognitionFixtures.builtIn.observe(photo)
+        let document = try #require(observation.document)
+        #expect(document.templateId == PassportRule.templateId && document.kind == .passport)
+        #expect(document.confidence == PassportRule.unreadConfidence)
+        let corners = try #require(observation.corners)
+        #expect(RecognitionFixtures.cornerError(corners, truth) < 0.02)
+        #expect(observation.orientation == .up)
+    }
+
     @Test("two lines of text ending short of the right, as an ID card's bottom lines, are no blurred zone")
     func linesEndingShort() {
         // Measured on a held-out Nova Scotia ID card front (built-in templates only): its bottom
-        // lines' ink along the eighths of the would-be zone. A blurred passport whose holder's
-        // name is short looks alike (2.29, 2.03, 1.54, 1.1, 0.78, 0.26, 0, 0) and is not named
-        // by its band either: the two cannot be told apart by these profiles.
+        // lines' ink along the eighths of the would-be zone. A blurred passport page lit from
+        // one side showed a profile alike (2.29, 2.03, 1.54, 1.1, 0.78, 0.26, 0, 0) while its
+        // ink was measured against one paper level for the whole band; measured against the
+        // paper under each column (`MRZBand.localPaper`) its eighths are even (0.91-1.09).
         let card = MRZBand.Evidence(line1: 25.5, line2: 37.17, above: 4.61, aboveBeside: 0, evenSegments: 6, margins: 36.74,
                                     marginsOverBody: 10.79, offset: -0.0142, gaps: 3,
                                     segments: [2.43, 0.73, 0.95, 1.75, 1.38, 0.75, 0, 0])

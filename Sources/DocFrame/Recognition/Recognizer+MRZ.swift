@@ -212,7 +212,8 @@ extension Recognizer {
                   pageShapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
                   let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
                   let upright = try? flat.rotated(quarterTurns: turns),
-                  let evidence = try? MRZBand.evidence(in: upright) else { continue }
+                  let measured = try? MRZBand.evidences(in: upright),
+                  let evidence = measured.first(where: { $0.isZone || $0.isBlurredZone }) ?? measured.first else { continue }
             // The grown outline must run along the page's own edges: grown over the table
             // beyond a card, or the wrong way, its new side has none (dev captures: weakest side
             // 0.0 the wrong way, 0.31-0.85 along the page).
@@ -233,7 +234,9 @@ extension Recognizer {
               let flat = try? image.warped(quad, width: MRZBand.width, height: MRZBand.height) else { return nil }
         if Recognizer.debugPassport {
             for t in [0, 2] {
-                if let page = try? flat.rotated(quarterTurns: t), let e = try? MRZBand.evidence(in: page) { debugLog("band t=\(t) \(e) zone=\(e.isZone) blurred=\(e.isBlurredZone)") }
+                for e in (try? flat.rotated(quarterTurns: t)).flatMap({ try? MRZBand.evidences(in: $0) }) ?? [] {
+                    debugLog("band t=\(t) \(e) zone=\(e.isZone) blurred=\(e.isBlurredZone)")
+                }
             }
         }
         guard let turns = try? MRZBand.turns(of: flat) else { return nil }

@@ -123,8 +123,10 @@ enum MRZBand {
     }
 
     /// The evidence in `page` (grey or colour, any size; an upright landscape page is assumed:
-    /// the caller tries the page turned too).
-    static func evidence(in page: Image) throws -> Evidence {
+    /// the caller tries the page turned too), the zone's ink measured against one paper level
+    /// for the whole band, or with `paperPerColumn` against the paper under each column
+    /// (`localPaper`).
+    static func evidence(in page: Image, paperPerColumn: Bool = false) throws -> Evidence {
         let small = try page.resized(width: width, height: height)
         let gray = small.isGrayscale ? small : try small.grayscale()
         let pixels = try gray.packedPixels()
@@ -138,12 +140,9 @@ enum MRZBand {
         for y in (h * 4 / 5)..<h { for x in left..<right { lower.append(pixels[y * w + x]) } }
         lower.sort()
         let paper = Double(lower[lower.count * 9 / 10])
-        // Within the zone's width the paper's level is taken where each column is (`localPaper`):
-        // light falling across the page makes one end of the zone's band tens of grey levels
-        // brighter than the other.
-        let zonePaper = localPaper(pixels, width: w, height: h, columns: left..<right)
+        let zonePaper = paperPerColumn ? localPaper(pixels, width: w, height: h, columns: left..<right) : []
         func ink(_ x: Int, _ y: Int) -> Double {
-            let level = x >= left && x < right ? zonePaper[x - left] : paper
+            let level = paperPerColumn && x >= left && x < right ? zonePaper[x - left] : paper
             return max(0, level - Double(pixels[y * w + x]))
         }
         // Row means of ink across the zone's width.
@@ -221,13 +220,16 @@ enum MRZBand {
     /// The paper's level under each column of `columns`: the bright percentile of the column in
     /// the page's lower fifth, by its median over the columns `paperReach` either side.
     ///
-    /// One level for the whole band (the band's bright percentile) measured a page lit from one
+    /// One level for the whole band (the band's bright percentile) measures a page lit from one
     /// side as ink at its darker end and nothing at its brighter end: on blurred eval pages under
     /// a lamp the paper ran from 173 to 250 grey levels across the zone, and the zone's right
     /// half, where line 2's data and the fill are, showed no ink at all while the dim margin
     /// beside its left end showed more than the lines. The columns beside the zone keep the
     /// band's level: what lies there (a page's coloured edge, the table, a phone beside a card)
-    /// is no paper the zone's ink can be measured from.
+    /// is no paper the zone's ink can be measured from. Neither level replaces the other
+    /// (`evidences`): an outline turned against the page's print puts the clear band over the
+    /// zone into some columns' lower fifth and the zone into others', a slope no lamp made, and
+    /// one dev page found by the single level was lost by the levels per column.
     static func localPaper(_ pixels: [UInt8], width w: Int, height h: Int, columns: Range<Int>) -> [Double] {
         let rows = (h * 4 / 5)..<h
         let bright: [Double] = columns.map { x in
@@ -240,13 +242,18 @@ enum MRZBand {
         }
     }
 
+    /// The evidence in `page` measured both ways (`evidence(in:paperPerColumn:)`): one paper
+    /// level for the band, then the paper under each column.
+    static func evidences(in page: Image) throws -> [Evidence] {
+        try [false, true].map { try evidence(in: page, paperPerColumn: $0) }
+    }
+
     /// The quarter turns (0 or 2) that stand the landscape page `flat` upright with its zone
-    /// at the bottom, or nil when neither way up shows a zone.
+    /// at the bottom, or nil when neither way up shows a zone (measured either way, `evidences`).
     static func turns(of flat: Image) throws -> Int? {
         for turns in [0, 2] {
             let page = turns == 0 ? flat : try flat.rotated(quarterTurns: 2)
-            let found = try evidence(in: page)
-            if found.isZone || found.isBlurredZone { return turns }
+            if try evidences(in: page).contains(where: { $0.isZone || $0.isBlurredZone }) { return turns }
         }
         return nil
     }
