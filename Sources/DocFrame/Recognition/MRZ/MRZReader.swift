@@ -164,9 +164,18 @@ public struct MRZReader: Sendable {
         var finished = false
         /// A reading looked like a zone (`looksLikeZone`).
         var sawZone = false
+        /// Each line box fitted to its ink (`TextLineBox.fittedToInk`), once per box.
+        private var fitted: [TextLineBox: TextLineBox] = [:]
 
         init(gray: Image) {
             self.gray = gray
+        }
+
+        func inked(_ line: TextLineBox) -> TextLineBox {
+            if let known = fitted[line] { return known }
+            let box = line.fittedToInk(in: gray)
+            fitted[line] = box
+            return box
         }
     }
 
@@ -547,7 +556,8 @@ public struct MRZReader: Sendable {
                 read = known
             } else {
                 guard budget.take() else { return nil }
-                let (cut, text) = try readLine(line, in: search.gray, binarization: variant.binarization, height: variant.height)
+                let box = search.inked(line)
+                let (cut, text) = try readLine(box, in: search.gray, binarization: variant.binarization, height: variant.height)
                 read = (cut.width, text)
                 search.lines[key] = read
             }

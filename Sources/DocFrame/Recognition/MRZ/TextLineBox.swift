@@ -1,4 +1,5 @@
 internal import CDocVision
+import Foundation
 
 /// A line of text found in an image: a rotated rectangle (centre, length along the text,
 /// height across it, angle in degrees clockwise), in the image's pixels.
@@ -42,6 +43,33 @@ struct TextLineBox: Sendable, Hashable {
             }
         }
     }
+
+    /// Where the line's ink lies across the box (dv_text_line_band): the centre of its band
+    /// of inky rows, from the box's centre (positive towards the box's lower side), and the
+    /// band's height; nil when no band is found.
+    func inkBand(in image: Image) throws -> (offset: Double, height: Double)? {
+        let box = dv_rotated_box(cx: Float(centerX), cy: Float(centerY), width: Float(width), height: Float(self.height),
+                                 angle: Float(angle))
+        var offset: Float = 0, band: Float = 0
+        try DocVision.check { dv_text_line_band(image.native.handle, box, &offset, &band, $0) }
+        return band > 0 ? (Double(offset), Double(band)) : nil
+    }
+
+    /// The box moved and resized across the line onto its band of ink (`inkBand`), when the
+    /// two differ by more than `fitTolerance` of the band's height; otherwise the box as is.
+    func fittedToInk(in image: Image) -> TextLineBox {
+        guard let band = try? inkBand(in: image), band.height > 0.4 * height, band.height < 1.2 * height else { return self }
+        let tolerance = Self.fitTolerance * band.height
+        guard abs(band.offset) > tolerance || height - band.height > tolerance else { return self }
+        let a = angle * Double.pi / 180
+        var box = self
+        box.centerX -= sin(a) * band.offset
+        box.centerY += cos(a) * band.offset
+        box.height = band.height
+        return box
+    }
+
+    static let fitTolerance = 0.1
 
     /// The line cut out upright, padded, scaled to `height` pixels for the box, binarised.
     func cut(from image: Image, padX: Double, padY: Double, height: Int, binarization: Binarization) throws -> Image {
