@@ -4,7 +4,8 @@ import Foundation
 /// a photo: TD1 (3x30), TD2 (2x36), TD3 (2x44).
 ///
 /// Steps: text lines are found by the shim (black-hat morphology, one rotated box per line);
-/// `MRZLocator` picks the 2 or 3 lines that form a zone; each line is cut out upright,
+/// `MRZLocator` picks the 2 or 3 lines that form a zone; each line's box is fitted to its band
+/// of ink (`TextLineBox.fittedToInk`) and the line is cut out upright,
 /// scaled to the size the model was trained at and binarised; Tesseract reads it with
 /// DocFrame's OCR-B model (`Models/mrz.traineddata`, legacy engine, whitelist `A-Z0-9<`,
 /// single-line mode); characters are placed by their x position (the font is monospaced, so a

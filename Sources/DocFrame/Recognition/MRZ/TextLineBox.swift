@@ -57,6 +57,16 @@ struct TextLineBox: Sendable, Hashable {
 
     /// The box moved and resized across the line onto its band of ink (`inkBand`), when the
     /// two differ by more than `fitTolerance` of the band's height; otherwise the box as is.
+    ///
+    /// Why: on dark, grainy photos the finder's morphology takes noise into a line's band, and
+    /// the box comes out half as tall again as the characters and sitting low on them. The cut
+    /// (scaled so the box is the model's line height) then holds the characters at 60% of the
+    /// size the model was trained at, against its top edge, with the next line's tops along
+    /// its bottom: the legacy engine read such a names line as noise in every binarisation
+    /// while line 2 read right, and the zone came out valid with a names line of noise.
+    /// On bench-mrz's captures (100 each, seeds 7000 and 7100) exact reads went from 64 and
+    /// 61 to 65 and 65; fitting only boxes off-centre on their ink (offset over 0.15 of the
+    /// band, height left alone) gained 1 of 200.
     func fittedToInk(in image: Image) -> TextLineBox {
         guard let band = try? inkBand(in: image), band.height > 0.4 * height, band.height < 1.2 * height else { return self }
         let tolerance = Self.fitTolerance * band.height
@@ -69,6 +79,7 @@ struct TextLineBox: Sendable, Hashable {
         return box
     }
 
+    /// A box within a tenth of its ink band's height of it (centre and height) is left as found.
     static let fitTolerance = 0.1
 
     /// The line cut out upright, padded, scaled to `height` pixels for the box, binarised.
