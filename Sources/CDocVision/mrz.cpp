@@ -17,6 +17,17 @@ cv::Mat toGray(const cv::Mat &mat) {
     return gray;
 }
 
+/// The box's surroundings turned upright and scaled by `s`, `outW` x `outH` around its centre:
+/// dst (u, v) -> src: centre + R(angle) * ((u - outW/2) / s, (v - outH/2) / s).
+cv::Mat uprightCut(const cv::Mat &gray, const dv_rotated_box &box, double s, int outW, int outH, int interpolation) {
+    const double a = box.angle * CV_PI / 180.0, c = std::cos(a), sn = std::sin(a);
+    cv::Matx23d m(c / s, -sn / s, box.cx - (c * outW / 2.0 - sn * outH / 2.0) / s,
+                  sn / s, c / s, box.cy - (sn * outW / 2.0 + c * outH / 2.0) / s);
+    cv::Mat cut;
+    cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), interpolation | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+    return cut;
+}
+
 int odd(double v) {
     int n = std::max(1, static_cast<int>(std::lround(v)));
     return n % 2 == 1 ? n : n + 1;
@@ -123,13 +134,7 @@ dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_
         const int outW = std::max(8, static_cast<int>(std::lround(srcW * s)));
         const int outH = std::max(8, static_cast<int>(std::lround(srcH * s)));
         DV_REQUIRE(static_cast<int64_t>(outW) * outH <= 64LL * 1024 * 1024, error, "cut of %dx%d is too large", outW, outH);
-        // dst (u, v) -> src: centre + R(angle) * ((u - outW/2) / s, (v - outH/2) / s).
-        const double a = box.angle * CV_PI / 180.0, c = std::cos(a), sn = std::sin(a);
-        cv::Matx23d m(c / s, -sn / s, box.cx - (c * outW / 2.0 - sn * outH / 2.0) / s,
-                      sn / s, c / s, box.cy - (sn * outW / 2.0 + c * outH / 2.0) / s);
-        cv::Mat cut;
-        cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), (s > 1.2 ? cv::INTER_CUBIC : cv::INTER_LINEAR) | cv::WARP_INVERSE_MAP,
-                       cv::BORDER_REPLICATE);
+        cv::Mat cut = uprightCut(gray, box, s, outW, outH, s > 1.2 ? cv::INTER_CUBIC : cv::INTER_LINEAR);
         switch (binarization) {
         case DV_BINARIZE_NONE:
             cv::normalize(cut, cut, 0, 255, cv::NORM_MINMAX);
@@ -188,12 +193,7 @@ dv_status dv_text_line_band(const dv_image *image, dv_rotated_box box, float *ba
         const int outW = std::max(8, static_cast<int>(std::lround(0.8 * box.width * s)));
         const int outH = 96;
         DV_REQUIRE(static_cast<int64_t>(outW) * outH <= 64LL * 1024 * 1024, error, "cut of %dx%d is too large", outW, outH);
-        const double a = box.angle * CV_PI / 180.0, c = std::cos(a), sn = std::sin(a);
-        cv::Matx23d m(c / s, -sn / s, box.cx - (c * outW / 2.0 - sn * outH / 2.0) / s,
-                      sn / s, c / s, box.cy - (sn * outW / 2.0 + c * outH / 2.0) / s);
-        cv::Mat cut;
-        cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
-                       cv::BORDER_REPLICATE);
+        cv::Mat cut = uprightCut(gray, box, s, outW, outH, cv::INTER_LINEAR);
         cv::GaussianBlur(cut, cut, cv::Size(3, 3), 0);
         cv::Mat ink;
         cv::threshold(cut, ink, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);

@@ -13,26 +13,11 @@ struct MRZInkBandTests {
     /// quality 75. Its names line's box sat low and tall on the flattened page: every cut
     /// read the line as noise while line 2 read right, and the zone came out valid with a
     /// names line of noise.
-    static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/OffsetBands/"
-    static let name = "passport-val-front-7008-1"
-
-    static func truth() throws -> [String] {
-        let data = try #require(FileManager.default.contents(atPath: root + name + ".json"))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(object["mrz"] as? [String])
-    }
+    static let capture = MRZFixtureCapture(folder: "OffsetBands", name: "passport-val-front-7008-1")
 
     @Test("a dark capture's names line is read exactly, not as noise")
     func darkNamesLineExact() throws {
-        let observation = try RecognitionFixtures.builtIn.observe(Image(contentsOfFile: Self.root + Self.name + ".jpg"))
-        #expect(observation.document?.templateId == PassportRule.templateId)
-        let mrz = try #require(observation.mrz, "no MRZ")
-        #expect(mrz.valid)
-        // Compared as flags: a failure must not print the zone's characters.
-        let truth = try Self.truth()
-        #expect(mrz.lines.count == 2)
-        #expect(mrz.lines.first == truth.first, "the names line differs from the page's")
-        #expect(mrz.lines.last == truth.last, "line 2 differs from the page's")
+        try Self.capture.expectReadExactly()
     }
 
     /// A box the finder placed half a line low and half again too tall is moved onto the line
