@@ -167,6 +167,16 @@ public struct CapturePolicy: Sendable, Hashable, Codable {
     /// of the guide format's (ID-1 1.586, TD3 1.42); other shapes are treated as no document.
     public var cardShapeTolerance: Double = 0.25
 
+    /// A passport (kind passport) is auto-captured only once its machine-readable zone has been
+    /// read with every check holding (`MRZResult.valid`) on some classification of the page in
+    /// view; until then it stays on row 10 ("Checking your passport..."), named, never taken, and
+    /// is classified again every `reclassifyInterval` so the zone is read as soon as it shows.
+    /// What an integrator wants of a passport is its zone: a page held by a thumb over the start
+    /// of the zone (the committed `passport` sequence) hides the document number and its check
+    /// digit, and a photo of it is of no use. The manual shutter still appears per the policy.
+    /// (DESIGN.md's table has no row for an unreadable zone; row 10 is the conservative choice.)
+    public var passportNeedsReadZone = true
+
     /// A proposed change to DESIGN.md's hold rule (off by default, so the normative behaviour
     /// stands): when the only difference between the row on screen and the row due is the label
     /// (the classification answered after the unlabelled row went up), the label joins the row

@@ -67,9 +67,12 @@ struct CaptureRules: Sendable {
             return (CaptureRow(.adjusting, .avoidGlare, label: label), false)
         }
         // 10. Not yet steady or sharp, not upright, or card-shaped but unknown (or one of
-        // look-alikes not told apart): never captured.
+        // look-alikes not told apart): never captured. A passport whose zone has not been read
+        // (a thumb over it, a blurred or glared zone) is checked too, with its label: a photo
+        // of it would not carry the zone (`CapturePolicy.passportNeedsReadZone`).
         let sharp = quality.map { $0.blur <= policy.maxBlur } ?? false
-        guard identity != nil, observation.orientation == .up, observation.steady, sharp else {
+        let zoneReady = !(policy.passportNeedsReadZone && identity?.kind == .passport && !observation.zoneRead)
+        guard identity != nil, observation.orientation == .up, observation.steady, sharp, zoneReady else {
             return (CaptureRow(.adjusting, .checking, label: label), false)
         }
         // 11. Every check passes.

@@ -62,6 +62,9 @@ struct DocumentTracker: Sendable {
     /// glare is judged on their lower median, so a one-frame reading does not count. A failed
     /// reading empties it (cannot judge), so its last element is also the latest reading.
     private var recentReferenceGlare: [Double] = []
+    /// The track's machine-readable zone has been read with every check holding
+    /// (`TrackedObservation.zoneRead`); a new document starts unread.
+    private var zoneRead = false
     /// The epoch whose document has had an answer about the whole card (live sessions).
     private var answeredEpoch: Int?
     /// Live: a first whole-card classification of this document is still running
@@ -95,6 +98,7 @@ struct DocumentTracker: Sendable {
         entryStart = nil
         fullSince = nil
         recentReferenceGlare = []
+        zoneRead = false
         epoch += 1
     }
 
@@ -111,9 +115,20 @@ struct DocumentTracker: Sendable {
         let previous = corners, previousTime = time
         answerPending = false
         let due = lastClassification.map { t - $0 >= policy.reclassifyInterval - 1e-9 } ?? true
-        var classify = previous == nil || ((identity == nil || reverify || edgeStale(at: t, policy: policy)) && due)
+        let unsure = identity == nil || reverify || edgeStale(at: t, policy: policy)
+        var classify = previous == nil || ((unsure || zonePending(policy)) && due)
         var observation = try analyze(frame, classify: classify, previous: previous, analyzer: analyzer)
-        if classify, previous != nil,
+        var readNow = classify && observation.mrz?.valid == true
+        if classify, previous != nil, !unsure {
+            // Asked again only for the zone of a passport already named: the zone is taken if it
+            // reads now; the identity and the track go on as they were. A view with the thumb
+            // still on the zone may name nothing (the page was named from its zone's band), and
+            // a passport named by rule has no template to place it: the answer's outline is the
+            // whole-frame locator's, no correction of the track.
+            lastClassification = t
+            classify = false
+            observation = try analyze(frame, classify: false, previous: previous, analyzer: analyzer)
+        } else if classify, previous != nil,
            holdsSettledIdentity(against: (observation.document, observation.undecidedLookAlikes), reverify: reverify) {
             // Placed again from the locator's outline alone, the card is tracked on as it was.
             lastClassification = t
@@ -130,6 +145,7 @@ struct DocumentTracker: Sendable {
                 // swapped document never shows the old one's label.
                 classify = true
                 observation = try analyze(frame, classify: true, previous: nil, analyzer: analyzer)
+                readNow = observation.mrz?.valid == true
             } else {
                 aligned = candidate
                 if known != nil, lastClassificationWasPartial, wasSteady,
@@ -148,6 +164,7 @@ struct DocumentTracker: Sendable {
                     if whole.corners != nil, whole.document != nil {
                         classify = true
                         observation = whole
+                        readNow = whole.mrz?.valid == true
                     }
                 } else if known != nil, innerEdgeFrames < policy.smoothingFrames, DocumentTracker.grew(previous, from: candidate) {
                     // The outline shrank inside the known card's by a tenth or more in one frame:
@@ -179,7 +196,11 @@ struct DocumentTracker: Sendable {
         let entering = DocumentTracker.isEntering(quad, cutOff: observation.quality?.cutOff ?? false, frame: frame, policy: policy)
         if classify { lastClassificationWasPartial = entering }
         let entryJump = !continuous && previous != nil && wasEntering
-        if !continuous && !entryJump { epoch += 1 }
+        if !continuous && !entryJump {
+            epoch += 1
+            zoneRead = false
+        }
+        if readNow { zoneRead = true }
         // A known document's classified outline is the template's placement of it, not a
         // located one: where it differs from the track, the track was wrong, the card did not move.
         let corrected = classify && continuous && known != nil
@@ -224,6 +245,7 @@ struct DocumentTracker: Sendable {
         } else {
             // A new document, or tracking lost: what was known no longer applies.
             epoch += 1
+            zoneRead = false
             identity = nil
             lookAlikes = []
             orientation = nil
@@ -240,6 +262,7 @@ struct DocumentTracker: Sendable {
             wholeWhileClassifying = nil
             if answer.epoch == epoch {
                 if !answer.partial { answeredEpoch = epoch }
+                if answer.observation.mrz?.valid == true { zoneRead = true }
                 // Still the document that was classified (the tracker never lost it), wherever it
                 // has moved since: take its identity, and the corner labels of the answer (the
                 // document's own order) carried from the outline it was asked about to this one.
@@ -296,7 +319,8 @@ struct DocumentTracker: Sendable {
                 wholeWhileClassifying = nil
                 background.start(frame, at: t, previous: quad, partial: false, epoch: epoch, analyzer: analyzer)
             }
-        } else if (identity == nil || reverify || edgeStale(at: t, policy: policy) || confirming) && due && entryOver && !background.inFlight {
+        } else if (identity == nil || reverify || edgeStale(at: t, policy: policy) || confirming || zonePending(policy))
+                    && due && entryOver && !background.inFlight {
             classifyCount += 1
             lastClassification = t
             lastClassificationWasPartial = entering
@@ -315,9 +339,18 @@ struct DocumentTracker: Sendable {
     /// may be given a poorer outline (the locator's half of a card sliding in) and find a match
     /// too bunched to vouch for; that is no other document. Only when the user was asked to
     /// change the document (`reverify`) does an empty answer mean another one is shown.
+    /// A passport asked about again for its zone (`zonePending`) keeps its name the same way:
+    /// the thumb still over the zone may leave the page unnamed on that view.
     private func holdsSettledIdentity(against answer: (DocumentIdentity?, [DocumentIdentity]), reverify: Bool) -> Bool {
         guard let known = identity, answer.0 == nil, answer.1.isEmpty, !reverify else { return false }
-        return known.confidence >= DocumentClassifier.settled
+        return known.confidence >= DocumentClassifier.settled || (known.kind == .passport && !zoneRead)
+    }
+
+    /// A passport is named but its zone has not been read (`CapturePolicy.passportNeedsReadZone`):
+    /// it is classified again every `reclassifyInterval` (the MRZ is read only by a
+    /// classification), so the page is taken once the thumb leaves the zone.
+    private func zonePending(_ policy: CapturePolicy) -> Bool {
+        policy.passportNeedsReadZone && identity?.kind == .passport && !zoneRead
     }
 
     /// A known document whose outline has run along the frame's edge for longer than a card
@@ -454,6 +487,7 @@ struct DocumentTracker: Sendable {
         }
         var observation = TrackedObservation(corners: smoothed, identity: identity, orientation: known != nil ? orientation : nil,
                                              quality: quality, steady: steady, classified: classified)
+        observation.zoneRead = zoneRead
         // The label wait runs from the moment the document is wholly in view (a card sliding in
         // is not classified until then, `entryWait`), or from its arrival when it stays cut off.
         let waitFrom = fullSince ?? ((entryStart ?? trackStart ?? t) + policy.entryWait)

@@ -30,5 +30,10 @@ struct TrackedObservation: Sendable {
     /// reads over the threshold is never auto-captured, even while the hold goes on.
     var frameReferenceGlare: Double?
 
+    /// The document's machine-readable zone was read with every check holding on some
+    /// classification of this track (a passport is auto-captured only then:
+    /// `CapturePolicy.passportNeedsReadZone`).
+    var zoneRead = false
+
     static let nothing = TrackedObservation(corners: nil, identity: nil, orientation: nil, quality: nil, steady: false, classified: false)
 }
