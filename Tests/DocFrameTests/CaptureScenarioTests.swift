@@ -347,6 +347,33 @@ struct CaptureScenarioTests {
         expectSound(h)
     }
 
+    @Test("a passport whose zone does not read (a thumb over it): named and checked, never taken; the manual shutter still comes; taken once the zone reads")
+    func passportZoneCovered() throws {
+        let h = try CaptureHarness(kind: .passport)
+        try h.run(0.5, showing: nil)
+        var covered = Shot.of(Docs.passport)
+        covered.zoneRead = false
+        try h.run(9, showing: covered)
+        // (The opening "Fill the frame..." stands for the instruction hold, to 1 s.)
+        let shown = h.steps.filter { $0.t >= CapturePolicy.default.instructionHold - 1e-9 }
+        // Row 10 with its label: the page is a passport, but a photo of it would not carry the
+        // document number and its check digit, which the zone's start holds.
+        #expect(shown.allSatisfy { $0.state.instruction.key == .checking && $0.state.label == "Passport" && $0.state.state == .adjusting })
+        #expect(shown.allSatisfy { $0.state.progress == 0 }, "no hold runs while the zone is unread")
+        #expect(h.captures.isEmpty)
+        #expect(shown.last?.state.shutter == true, "the manual shutter appears 8 s after the page was first seen")
+        // The thumb leaves the zone: the next classification (within reclassifyInterval) reads
+        // it, and the page is taken after the steady hold.
+        let before = h.steps.count
+        try h.run(2.5, showing: .of(Docs.passport))
+        let taken = try #require(h.steps.indices.first { $0 >= before && h.steps[$0].state.instruction.key == .frontCaptured })
+        let seconds = Double(taken - before) / 30
+        #expect(seconds >= CapturePolicy.default.steadyHold && seconds <= CapturePolicy.default.steadyHold + CapturePolicy.default.reclassifyInterval + 2.0 / 30,
+                "taken \(seconds) s after the zone showed")
+        #expect(h.captures.count == 1 && h.captures[0].manual == false)
+        expectSound(h)
+    }
+
     @Test("Spanish and French sessions speak their language, with the template's own label")
     func languages() throws {
         let es = try CaptureHarness(language: .es)

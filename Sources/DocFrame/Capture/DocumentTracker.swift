@@ -166,13 +166,19 @@ struct DocumentTracker: Sendable {
                         observation = whole
                         readNow = whole.mrz?.valid == true
                     }
-                } else if known != nil, innerEdgeFrames < policy.smoothingFrames, DocumentTracker.grew(previous, from: candidate) {
+                } else if known != nil, wasSteady, innerEdgeFrames < policy.smoothingFrames, DocumentTracker.grew(previous, from: candidate) {
                     // The outline shrank inside the known card's by a tenth or more in one frame:
                     // a printed edge inside the card (the locator, searching after the track
                     // slipped, may rank the Ontario front's header band first) more likely than
                     // the card moving away. The frame leaves the track where it was; a card
                     // that really moved away keeps the smaller outline for `smoothingFrames`
-                    // frames running, and the track follows it then.
+                    // frames running, and the track follows it then. Only for a card held still
+                    // on the last frame: a page named while it was still sliding into place (the
+                    // committed `passport` sequence, classified 17 px from where it stopped) is
+                    // looked for in the narrowest band around where it was, which meets a printed
+                    // rule inside it; kept where it was, the track showed the page 0.14 guide
+                    // heights past the guide for half a second ("Fit the whole photo page"),
+                    // and the row held that for a second more.
                     innerEdge = true
                 }
             }
