@@ -830,10 +830,18 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
     }
     // Card-shaped pieces of a cut-off card's part in view (a band, a box edge, the border) can
     // take every place, and its completion, whose shape is no evidence, ranks below them: the
-    // last place goes to the best completed outline then.
-    if (unique.size() >= 8 && completed == 0) {
+    // last place goes to the best completed outline then. Only when the best outline is such a
+    // piece (the border cuts it) and the completion is of the card it is a piece of (it holds
+    // the piece's centre): a card seen whole outranks the pieces of itself too, and a band along
+    // its edge with the table past it, closed by the border, completes to a card that is not
+    // there (held-out captures of an unseen design were flattened that way onto a look-alike
+    // template, "cut off", at 0.85-0.997).
+    if (unique.size() >= 8 && completed == 0 && unique.front().cutOff) {
+        const Corners &top = unique.front().p;
+        const cv::Point2f topCentre = (top[0] + top[1] + top[2] + top[3]) * 0.25f;
         for (const auto &c : found) {
             if (!c.completed) continue;
+            if (cv::pointPolygonTest(std::vector<cv::Point2f>(c.p.begin(), c.p.end()), topCentre, false) <= 0) continue;
             const double diag = std::max(len(c.p[0], c.p[2]), len(c.p[1], c.p[3]));
             bool duplicate = false;
             for (const auto &u : unique) {

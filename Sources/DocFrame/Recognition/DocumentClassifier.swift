@@ -161,7 +161,10 @@ final class DocumentClassifier: Sendable {
             // a look-alike the outlines did verify, as it did on a dev capture).
             if k == outlines.count, !reserveTried, best?.templateIndex == nil, (best?.inliers ?? 0) < Self.outlineInliers {
                 reserveTried = true
-                if !outlines.contains(where: \.completed), let completion = candidates.first(where: \.completed) {
+                // A completion is the card only when the best outline is cut off by the border:
+                // a card seen whole is never flattened as some completion's piece.
+                if candidates.first?.cutOff == true, !outlines.contains(where: \.completed),
+                   let completion = candidates.first(where: \.completed) {
                     outlines.append(completion)
                     sources.append(nil)
                     continue
