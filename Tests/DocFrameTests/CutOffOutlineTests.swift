@@ -88,6 +88,24 @@ struct CutOffOutlineTests {
         }
     }
 
+    @Test("a whole card whose dark band runs along its edge near the border is offered no completed outline past the border")
+    func wholeCardIsNoCompletion() throws {
+        // A clean close capture of a Nova Scotia ID front (held-out design check, JPEG re-encoded):
+        // the card lies whole in view, its dark bottom band near the photo's bottom. The band
+        // with the table below it, closed by the border, completes past the border to a card
+        // that is not there. Given the reserve place (meant for a cut-off card whose pieces take
+        // every other place), that completion was flattened when the card's own outlines gave no
+        // answer (its design was not trained) and, with only Alberta's licence templates loaded,
+        // named Alberta's licence front, cut off, at 0.997 (0.85-0.997 on three such captures).
+        let capture = try #require(RecognitionFixtures.captures(in: "unseen").first { $0.name == "ca-ns-id-front-105-3.jpg" })
+        let truth = try #require(capture.corners)
+        let outlines = try DocumentLocator().locate(in: try Image(contentsOfFile: capture.path), limit: Recognizer.outlines)
+        let best = try #require(outlines.first)
+        #expect(RecognitionFixtures.cornerError(best.corners, truth) < 0.02, "best outline \(best.corners)")
+        #expect(!best.cutOff)
+        #expect(!outlines.contains { $0.completed }, "completed: \(outlines.filter(\.completed).map(\.corners))")
+    }
+
     @Test("a strip of the photo's edge that no card could fill is not completed into one")
     func noCardInAStrip() throws {
         // A long thin light band across the bottom: four times as long as it is deep, far too
