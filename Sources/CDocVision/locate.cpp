@@ -34,6 +34,11 @@ struct Candidate {
 /// (a clear card scores 0.8 or more, a few clean ones 0.5-0.7; blurred ones found nothing or a
 /// wrong outline; at 0.7 the half-size outlines outranked right ones on clean photos)...
 constexpr double kCoarseRetryBelow = 0.4;
+/// ...or a best outline that borrows the image frame for a side scores below this (blurred
+/// cards whose soft edge the frame stood in for: 0.54-0.79 on the eval and dev captures; a
+/// sharp unseen ID card beside the frame 0.90, whose half-size outlines gave the passport band
+/// test a page-shaped piece of it to misread)...
+constexpr double kCutOffRetryBelow = 0.85;
 /// ...and the half-size copy keeps at least this long side.
 constexpr int kCoarseMinimum = 240;
 
@@ -805,8 +810,11 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
         const auto whole = wholeOf(candidates);
         // Only the half-size outlines seen whole are wanted then: the cut-off ones it adds for a
         // card the border truly cuts outranked its completed outline (dev and eval cut-off cards).
+        // And only under kCutOffRetryBelow: a sharp card beside the border outlines itself to it
+        // clearly, and the half-size search adds only pieces of it.
         const bool weak = whole == candidates.end() || whole->score < kCoarseRetryBelow;
-        if ((weak || whole->cutOff) && std::max(small.cols, small.rows) >= 2 * kCoarseMinimum) {
+        const bool leansOnFrame = !weak && whole->cutOff && whole->score < kCutOffRetryBelow;
+        if ((weak || leansOnFrame) && std::max(small.cols, small.rows) >= 2 * kCoarseMinimum) {
             cv::Mat coarse;
             cv::resize(small, coarse, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
             std::vector<Candidate> more = findCandidates(coarse, edgeField(coarse, edgeMap(coarse)));
