@@ -6,6 +6,7 @@
 #include "docvision_features.h"
 #include "dv_barcode.hpp"
 #include "dv_internal.hpp"
+#include "dv_lab.hpp"
 #include "dv_ransac.hpp"
 
 #include <opencv2/calib3d.hpp>
@@ -84,8 +85,7 @@ void computeThumb(const cv::Mat &bgr, cv::Mat &thumb) {
     cv::Mat colour = bgr;
     if (bgr.channels() == 1) cv::cvtColor(bgr, colour, cv::COLOR_GRAY2BGR);
     cv::resize(colour, small, cv::Size(kThumbW, kThumbH), 0, 0, cv::INTER_AREA);
-    small.convertTo(small, CV_32FC3, 1.0 / 255);
-    cv::cvtColor(small, lab, cv::COLOR_BGR2Lab);  // L 0..100, a/b about -100..100
+    dv::labOfBGR(small, lab);  // L 0..100, a/b about -100..100
     thumb = lab;
 }
 

@@ -17,6 +17,17 @@ cv::Mat toGray(const cv::Mat &mat) {
     return gray;
 }
 
+/// The box's surroundings turned upright and scaled by `s`, `outW` x `outH` around its centre:
+/// dst (u, v) -> src: centre + R(angle) * ((u - outW/2) / s, (v - outH/2) / s).
+cv::Mat uprightCut(const cv::Mat &gray, const dv_rotated_box &box, double s, int outW, int outH, int interpolation) {
+    const double a = box.angle * CV_PI / 180.0, c = std::cos(a), sn = std::sin(a);
+    cv::Matx23d m(c / s, -sn / s, box.cx - (c * outW / 2.0 - sn * outH / 2.0) / s,
+                  sn / s, c / s, box.cy - (sn * outW / 2.0 + c * outH / 2.0) / s);
+    cv::Mat cut;
+    cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), interpolation | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+    return cut;
+}
+
 int odd(double v) {
     int n = std::max(1, static_cast<int>(std::lround(v)));
     return n % 2 == 1 ? n : n + 1;
@@ -123,13 +134,7 @@ dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_
         const int outW = std::max(8, static_cast<int>(std::lround(srcW * s)));
         const int outH = std::max(8, static_cast<int>(std::lround(srcH * s)));
         DV_REQUIRE(static_cast<int64_t>(outW) * outH <= 64LL * 1024 * 1024, error, "cut of %dx%d is too large", outW, outH);
-        // dst (u, v) -> src: centre + R(angle) * ((u - outW/2) / s, (v - outH/2) / s).
-        const double a = box.angle * CV_PI / 180.0, c = std::cos(a), sn = std::sin(a);
-        cv::Matx23d m(c / s, -sn / s, box.cx - (c * outW / 2.0 - sn * outH / 2.0) / s,
-                      sn / s, c / s, box.cy - (sn * outW / 2.0 + c * outH / 2.0) / s);
-        cv::Mat cut;
-        cv::warpAffine(gray, cut, cv::Mat(m), cv::Size(outW, outH), (s > 1.2 ? cv::INTER_CUBIC : cv::INTER_LINEAR) | cv::WARP_INVERSE_MAP,
-                       cv::BORDER_REPLICATE);
+        cv::Mat cut = uprightCut(gray, box, s, outW, outH, s > 1.2 ? cv::INTER_CUBIC : cv::INTER_LINEAR);
         switch (binarization) {
         case DV_BINARIZE_NONE:
             cv::normalize(cut, cut, 0, 255, cv::NORM_MINMAX);
@@ -170,6 +175,57 @@ dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_
         }
         }
         return dv::emit(std::move(cut), out, error);
+    });
+}
+
+dv_status dv_text_line_band(const dv_image *image, dv_rotated_box box, float *band_offset, float *band_height,
+                            dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && band_offset && band_height, error, "null pointer");
+        DV_REQUIRE(box.width > 1 && box.height > 1 && std::isfinite(box.cx) && std::isfinite(box.cy) &&
+                       std::isfinite(box.angle),
+                   error, "degenerate box");
+        *band_offset = 0;
+        *band_height = 0;
+        cv::Mat gray = toGray(image->mat);
+        // The box scaled to 32 px high, one box height of margin above and below.
+        const double s = 32.0 / box.height;
+        const int outW = std::max(8, static_cast<int>(std::lround(0.8 * box.width * s)));
+        const int outH = 96;
+        DV_REQUIRE(static_cast<int64_t>(outW) * outH <= 64LL * 1024 * 1024, error, "cut of %dx%d is too large", outW, outH);
+        cv::Mat cut = uprightCut(gray, box, s, outW, outH, cv::INTER_LINEAR);
+        cv::GaussianBlur(cut, cut, cv::Size(3, 3), 0);
+        cv::Mat ink;
+        cv::threshold(cut, ink, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
+        std::vector<int> rows(outH, 0);
+        int peak = 0;
+        for (int y = 0; y < outH; ++y) {
+            rows[y] = cv::countNonZero(ink.row(y));
+            peak = std::max(peak, rows[y]);
+        }
+        if (peak == 0) return dv::ok(error);
+        // Runs of inky rows, a gap of up to 2 rows bridged; the one with the most ink inside
+        // the box's own rows (32..63) is the line's.
+        const int floor = peak / 3;
+        int bestStart = -1, bestEnd = -1;
+        long bestInk = 0;
+        int y = 0;
+        while (y < outH) {
+            if (rows[y] < floor) { ++y; continue; }
+            int start = y, end = y, gap = 0;
+            for (int k = y + 1; k < outH; ++k) {
+                if (rows[k] >= floor) { end = k; gap = 0; }
+                else if (++gap > 2) break;
+            }
+            long inside = 0;
+            for (int k = std::max(start, 32); k <= std::min(end, 63); ++k) inside += rows[k];
+            if (inside > bestInk) { bestInk = inside; bestStart = start; bestEnd = end; }
+            y = end + 1;
+        }
+        if (bestStart < 0) return dv::ok(error);
+        *band_offset = static_cast<float>(((bestStart + bestEnd + 1) / 2.0 - outH / 2.0) / s);
+        *band_height = static_cast<float>((bestEnd - bestStart + 1) / s);
+        return dv::ok(error);
     });
 }
 

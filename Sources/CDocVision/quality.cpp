@@ -1,6 +1,7 @@
 // Quality measurements of a flattened document: sharpness, washed-out share, brightness.
 #include "docvision_quality.h"
 #include "dv_internal.hpp"
+#include "dv_lab.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -366,10 +367,9 @@ dv_status dv_layout_signature(const dv_image *flattened, float *signature, int32
         DV_REQUIRE(m.cols >= 16 && m.rows >= 16, error, "image too small (%dx%d)", m.cols, m.rows);
         cv::Mat bgr = m;
         if (m.channels() == 1) cv::cvtColor(m, bgr, cv::COLOR_GRAY2BGR);
-        cv::Mat small, f, lab;
+        cv::Mat small, lab;
         cv::resize(bgr, small, cv::Size(2 * kLayoutW, 2 * kLayoutH), 0, 0, cv::INTER_AREA);
-        small.convertTo(f, CV_32FC3, 1.0 / 255);
-        cv::cvtColor(f, lab, cv::COLOR_BGR2Lab);
+        dv::labOfBGR(small, lab);
         std::vector<cv::Mat> ch;
         cv::split(lab, ch);
         // Local contrast: luminance minus its surroundings, divided by the surroundings' spread,

@@ -15,25 +15,10 @@ struct MRZNameLineTests {
     /// washed-out letter of the name as another, doubting it; of the two other cuts one read it
     /// plainly and right, the other doubted it and read a filler: the tie kept the misreading,
     /// and the MRZ came out valid with a wrong name.
-    static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/GlaredNames/"
-    static let name = "passport-uto-front-6607-1"
-
-    static func truth() throws -> [String] {
-        let data = try #require(FileManager.default.contents(atPath: root + name + ".json"))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(object["mrz"] as? [String])
-    }
+    static let capture = MRZFixtureCapture(folder: "GlaredNames", name: "passport-uto-front-6607-1")
 
     @Test("a name partly washed out by glare is read exactly, every line")
     func glaredNameExact() throws {
-        let observation = try RecognitionFixtures.builtIn.observe(Image(contentsOfFile: Self.root + Self.name + ".jpg"))
-        #expect(observation.document?.templateId == PassportRule.templateId)
-        let mrz = try #require(observation.mrz, "no MRZ")
-        #expect(mrz.valid)
-        // Compared as flags: a failure must not print the zone's characters.
-        let truth = try Self.truth()
-        #expect(mrz.lines.count == 2)
-        #expect(mrz.lines.first == truth.first, "the names line differs from the page's")
-        #expect(mrz.lines.last == truth.last, "line 2 differs from the page's")
+        try Self.capture.expectReadExactly()
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// a photo: TD1 (3x30), TD2 (2x36), TD3 (2x44).
 ///
 /// Steps: text lines are found by the shim (black-hat morphology, one rotated box per line);
-/// `MRZLocator` picks the 2 or 3 lines that form a zone; each line is cut out upright,
+/// `MRZLocator` picks the 2 or 3 lines that form a zone; each line's box is fitted to its band
+/// of ink (`TextLineBox.fittedToInk`) and the line is cut out upright,
 /// scaled to the size the model was trained at and binarised; Tesseract reads it with
 /// DocFrame's OCR-B model (`Models/mrz.traineddata`, legacy engine, whitelist `A-Z0-9<`,
 /// single-line mode); characters are placed by their x position (the font is monospaced, so a
@@ -164,9 +165,18 @@ public struct MRZReader: Sendable {
         var finished = false
         /// A reading looked like a zone (`looksLikeZone`).
         var sawZone = false
+        /// Each line box fitted to its ink (`TextLineBox.fittedToInk`), once per box.
+        private var fitted: [TextLineBox: TextLineBox] = [:]
 
         init(gray: Image) {
             self.gray = gray
+        }
+
+        func inked(_ line: TextLineBox) -> TextLineBox {
+            if let known = fitted[line] { return known }
+            let box = line.fittedToInk(in: gray)
+            fitted[line] = box
+            return box
         }
     }
 
@@ -547,7 +557,8 @@ public struct MRZReader: Sendable {
                 read = known
             } else {
                 guard budget.take() else { return nil }
-                let (cut, text) = try readLine(line, in: search.gray, binarization: variant.binarization, height: variant.height)
+                let box = search.inked(line)
+                let (cut, text) = try readLine(box, in: search.gray, binarization: variant.binarization, height: variant.height)
                 read = (cut.width, text)
                 search.lines[key] = read
             }
