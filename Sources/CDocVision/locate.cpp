@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 #include <cstdlib>
 #include <vector>
 
@@ -287,6 +288,70 @@ double segmentSupport(const EdgeField &field, cv::Point2f a, cv::Point2f b) {
     return total ? static_cast<double>(hit) / total : 0;
 }
 
+/// The corner of `p` both of whose sides lie on the image frame (a corner of the image), or -1.
+int frameCornerOf(const Corners &p, cv::Size size) {
+    const float W = static_cast<float>(size.width - 1), H = static_cast<float>(size.height - 1);
+    auto near = [](float v, float edge) { return std::abs(v - edge) < 3; };
+    auto onBorder = [&](cv::Point2f a, cv::Point2f b) {
+        return (near(a.x, 0) && near(b.x, 0)) || (near(a.y, 0) && near(b.y, 0)) || (near(a.x, W) && near(b.x, W)) ||
+               (near(a.y, H) && near(b.y, H));
+    };
+    int found = -1;
+    for (int i = 0; i < 4; ++i) {
+        if (!onBorder(p[(i + 3) % 4], p[i]) || !onBorder(p[i], p[(i + 1) % 4])) continue;
+        if (found >= 0) return -1;
+        found = i;
+    }
+    return found;
+}
+
+/// A card reaching past a corner of the image shows one of its own corners and the parts of
+/// the two sides that meet there: the part in view is a quad whose other two sides are the
+/// image's borders (`frameCorner` is the image corner). Neither side is seen whole, so the part
+/// says less than `completedPastFrame`'s: the card continues along both sides to the smallest
+/// card of either format, in either orientation, whose other corners all lie outside `size`.
+/// (A smaller guess than the card: a flattening of the card's part near its corner, scaled, which
+/// the classifier's homography places.) False when the part in view is under a third of either side.
+/// Two long edges crossing near a corner of the image make such a quad wherever they cross, so
+/// the corner must look like one in `field`: both sides backed up to the border (not a side that
+/// ended short of it, continued across the table) and neither continuing past the corner (not an
+/// edge crossing another at a T: a card's side across a sheet's edge).
+bool completedPastCorner(const Corners &p, int frameCorner, cv::Size size, const EdgeField &field, Corners &out) {
+    if (frameCorner < 0) return false;
+    const cv::Point2f c = p[(frameCorner + 2) % 4], a = p[(frameCorner + 3) % 4], b = p[(frameCorner + 1) % 4];
+    const double seenA = len(c, a), seenB = len(c, b);
+    if (seenA < 16 || seenB < 16) return false;
+    const cv::Point2f ua = (a - c) * static_cast<float>(1 / seenA), ub = (b - c) * static_cast<float>(1 / seenB);
+    for (auto [end, u, seen] : {std::make_tuple(a, ua, seenA), std::make_tuple(b, ub, seenB)}) {
+        const float reach = static_cast<float>(std::max(12.0, 0.1 * seen));
+        if (segmentSupport(field, end - u * static_cast<float>(0.3 * seen), end - u * 4.0f) < 0.5) return false;
+        if (segmentSupport(field, c - u * 4.0f, c - u * (4.0f + reach)) >= 0.5) return false;
+    }
+    auto outside = [&](cv::Point2f q) {
+        return q.x < -1 || q.y < -1 || q.x > size.width || q.y > size.height;
+    };
+    // A card's format first: the smaller passport shape would win most ties and hide the card's
+    // far half from the flattening (cards are what gets cut off at a corner; a passport page
+    // then still has the classifier's completions to the templates' formats).
+    double best = 0;
+    Corners r;
+    for (double ratio : {kId1Aspect, 1 / kId1Aspect, kTd3Aspect, 1 / kTd3Aspect}) {
+        if (best > 0 && ratio != kId1Aspect && ratio != 1 / kId1Aspect) break;
+        // Side a is `ratio` times side b; both at least what is in view (and a little more).
+        const double lb = std::max(seenB + 3, (seenA + 3) / ratio), la = ratio * lb;
+        if (seenA < 0.33 * la || seenB < 0.33 * lb) continue;
+        const cv::Point2f fa = c + ua * static_cast<float>(la), fb = c + ub * static_cast<float>(lb);
+        const cv::Point2f far = fa + ub * static_cast<float>(lb);
+        if (!outside(fa) || !outside(fb) || !outside(far)) continue;
+        if (best > 0 && la * lb >= best) continue;
+        best = la * lb;
+        r = {c, fa, far, fb};
+    }
+    if (best == 0) return false;
+    out = clockwiseFromTopLeft(r);
+    return plausibleAngles(out);
+}
+
 /// Reduces a convex hull to four corners, or fails.
 bool hullToQuad(const std::vector<cv::Point> &hull, Corners &out) {
     double perimeter = cv::arcLength(hull, true);
@@ -505,8 +570,10 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             auto [a1, a2] = pairs[p];
             auto [b1, b2] = pairs[q];
             if (a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2) continue;
+            // Two frame sides (one in each pair, so they meet at a corner of the image): the part
+            // in view of a card reaching past that corner, only ever reported completed.
             int frameSides = (a1 >= real) + (a2 >= real) + (b1 >= real) + (b2 >= real);
-            if (frameSides > 1) continue;
+            if (frameSides > 2) continue;
             if (std::abs(lines[a1].dir.dot(lines[b1].dir)) > 0.5f) continue;  // the pairs must cross
             Corners c;
             if (!intersect(lines[a1].vec(), lines[b1].vec(), c[0]) || !intersect(lines[b1].vec(), lines[a2].vec(), c[1]) ||
@@ -537,6 +604,12 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (shape < 0.3 && frameSides == 1) {
                 Corners whole;
                 if (!completedPastFrame(q4, frameSideOf(q4, size), size, whole)) continue;
+                q4 = whole;
+                completed = true;
+                judge(q4);
+            } else if (frameSides == 2) {
+                Corners whole;
+                if (!completedPastCorner(q4, frameCornerOf(q4, size), size, support, whole)) continue;
                 q4 = whole;
                 completed = true;
                 judge(q4);
@@ -675,6 +748,21 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
                     judge(whole);
                 }
             }
+            // Cut off at a corner of the image: card-shaped or not, the part in view is not the
+            // card (it may be by chance); its completion is scored beside it.
+            Corners corner;
+            if (onFrame == 2 && completedPastCorner(q, frameCornerOf(q, size), size, field, corner)) {
+                Candidate w = c;
+                w.p = corner;
+                w.completed = true;
+                w.aspect = estimatedAspect(corner);
+                auto [edge, weakest] = edgeSupport(field, corner);
+                w.edge = edge;
+                const double sizeTerm = std::sqrt(std::min(1.0, area / (0.3 * imageArea)));
+                w.score = aspectScore(w.aspect) * (0.4 + 0.6 * std::min(1.0, hullArea / area)) * (0.25 + 0.5 * edge + 0.25 * weakest) *
+                          sizeTerm * 0.8 * kCompletedWeight;
+                if (w.score >= 0.05) found.push_back(w);
+            }
             auto [edge, weakest] = edgeSupport(field, c.p);
             c.edge = edge;
             double rectangularity = std::min(1.0, hullArea / area);
@@ -751,6 +839,36 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
             std::fprintf(stderr, "cand score %.3f edge %.2f aspect %.2f cut %d  (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n", c.score, c.edge, c.aspect, c.cutOff,
                          c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y, c.p[3].x, c.p[3].y);
         if (unique.size() >= 8) break;
+    }
+    // Card-shaped pieces of a cut-off card's part in view (a band, a box edge, the border) can
+    // take every place, and its completion, whose shape is no evidence, ranks below them: the
+    // last place goes to the best completed outline then. Only when the best outline is such a
+    // piece (the border cuts it) and the completion is of the card it is a piece of (it holds
+    // the piece's centre): a card seen whole outranks the pieces of itself too, and a band along
+    // its edge with the table past it, closed by the border, completes to a card that is not
+    // there (held-out captures of an unseen design were flattened that way onto a look-alike
+    // template, "cut off", at 0.85-0.997).
+    if (unique.size() >= 8 && completed == 0 && unique.front().cutOff) {
+        const Corners &top = unique.front().p;
+        const cv::Point2f topCentre = (top[0] + top[1] + top[2] + top[3]) * 0.25f;
+        for (const auto &c : found) {
+            if (!c.completed) continue;
+            if (cv::pointPolygonTest(std::vector<cv::Point2f>(c.p.begin(), c.p.end()), topCentre, false) <= 0) continue;
+            const double diag = std::max(len(c.p[0], c.p[2]), len(c.p[1], c.p[3]));
+            bool duplicate = false;
+            for (const auto &u : unique) {
+                double worst = 0;
+                for (int i = 0; i < 4; ++i) worst = std::max(worst, len(c.p[i], u.p[i]));
+                duplicate |= worst < 0.04 * diag;
+            }
+            if (!duplicate) {
+                if (std::getenv("DV_DEBUG"))
+                    std::fprintf(stderr, "reserve score %.3f edge %.2f  (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n", c.score, c.edge,
+                                 c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y, c.p[3].x, c.p[3].y);
+                unique.back() = c;
+                break;
+            }
+        }
     }
     return unique;
 }

@@ -135,6 +135,7 @@ final class DocumentClassifier: Sendable {
         var outlines = Self.outlinesToTry(candidates)
         var sources: [LocatedQuad?] = outlines.map { _ in nil }
         var completing = false
+        var reserveTried = false
         var k = 0
         while k < outlines.count {
             let located = outlines[k]
@@ -153,6 +154,21 @@ final class DocumentClassifier: Sendable {
                 ledger.note(result, twins: twins)
                 if best == nil || Self.prefers(result, over: best!) { best = result }
                 if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
+            }
+            // The locator reserves a place for a cut-off card's completed outline when pieces of
+            // its part in view outrank it: when none of those answered or verified a template,
+            // the completion is flattened too (only then: another crop's header reading can veto
+            // a look-alike the outlines did verify, as it did on a dev capture).
+            if k == outlines.count, !reserveTried, best?.templateIndex == nil, (best?.inliers ?? 0) < Self.outlineInliers {
+                reserveTried = true
+                // A completion is the card only when the best outline is cut off by the border:
+                // a card seen whole is never flattened as some completion's piece.
+                if candidates.first?.cutOff == true, !outlines.contains(where: \.completed),
+                   let completion = candidates.first(where: \.completed) {
+                    outlines.append(completion)
+                    sources.append(nil)
+                    continue
+                }
             }
             if k == outlines.count, !completing, best?.templateIndex == nil {
                 completing = true
