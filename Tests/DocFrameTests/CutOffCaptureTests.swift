@@ -64,6 +64,22 @@ struct CutOffCaptureTests {
         #expect(observation.quality?.cutOff == true)
     }
 
+    /// An Ontario health card's back and front share their colours' places (white above, a green
+    /// wave below, a portrait at the right). With a third of the back out of view, the outline
+    /// along the photo's left border flattened the part in view into a whole card that
+    /// thumbnailed as the front (0.93, layouts 0.02 apart), and that glance named the front at
+    /// 0.75, reported whole (5 of 12 cut-off health backs on a dev set, render seeds 1710-1712).
+    @Test("a health card back with a third of it out of view is never named as its front, and is reported cut off",
+          arguments: ["ca-on-health-back-1711-1", "ca-on-health-back-1711-2"])
+    func cutOffBackNotItsFront(name: String) throws {
+        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == name + ".jpg" })
+        #expect(capture.conditions.contains("cut_off"))
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        #expect(observation.document == nil || observation.document?.templateId == "ca-on-health-back",
+                "\(name): named \(observation.document?.templateId ?? "-")")
+        #expect(observation.quality?.cutOff == true, "\(name): reported whole")
+    }
+
     @Test("a photo card whose title is cut off is told from the licence on the same artwork by the rest of its design, as a guess")
     func cutOffTwin() throws {
         let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == "ca-on-photo-front-5502-2.jpg" })

@@ -95,6 +95,19 @@ public struct Quad: Sendable, Hashable, Codable {
     public func isInside(width: Int, height: Int) -> Bool {
         points.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= Double(width) && $0.y <= Double(height) }
     }
+
+    /// Whether a side lies along the border of a `width` x `height` image (both its corners within
+    /// `tolerance` pixels of the same border): an outline that borrowed the image's frame for the
+    /// side of a card running out of view, so the card is cut off although every corner is inside.
+    func runsAlongBorder(width: Int, height: Int, tolerance: Double) -> Bool {
+        let w = Double(width), h = Double(height)
+        let p = points
+        return (0..<4).contains { i in
+            let a = p[i], b = p[(i + 1) % 4]
+            return (a.x <= tolerance && b.x <= tolerance) || (a.y <= tolerance && b.y <= tolerance)
+                || (a.x >= w - tolerance && b.x >= w - tolerance) || (a.y >= h - tolerance && b.y >= h - tolerance)
+        }
+    }
 }
 
 extension Quad {

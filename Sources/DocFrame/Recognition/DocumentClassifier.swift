@@ -145,8 +145,8 @@ final class DocumentClassifier: Sendable {
                                                  height: Self.workWidth * format.canonicalHeight / format.canonicalWidth) {
                 if Recognizer.debug {
                     let pts = located.corners.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ",")
-                    FileHandle.standardError.write(Data(String(format: "outline aspect=%.3f score=%.2f edge=%.2f completion=%d corners=%@\n",
-                                                               located.aspect, located.score, located.edgeSupport, completing ? 1 : 0, pts).utf8))
+                    FileHandle.standardError.write(Data(String(format: "outline aspect=%.3f score=%.2f edge=%.2f completion=%d cut=%d corners=%@\n",
+                                                               located.aspect, located.score, located.edgeSupport, completing ? 1 : 0, located.cutOff ? 1 : 0, pts).utf8))
                 }
                 var result = try classifyFlattened(image, located: located, flattened: flattened, readHeaderText: readHeaderText)
                 if let source = sources[k - 1] { result = try vettedCompletion(result, source: source, in: image) }
@@ -459,7 +459,13 @@ final class DocumentClassifier: Sendable {
             }
             let verdict = readHeaderText ? try readHeaders(candidates, query: flattened, ocrMs: &ocrMs) : .undecided
             // Unmistakable at a glance: the layout and the thumbnail (or the layout's lead) agree.
-            let unmistakable = score >= Self.unreadLayout && (thumb >= Self.unreadThumbnail || margin >= Self.unreadMargin)
+            // On an outline that borrowed the photo's border for a side (`LocatedQuad.cutOff`), the
+            // flattening stretches the part in view to a whole card: its colours still sit where a
+            // card's do, and a design's two sides share them (an Ontario health card's back, cut
+            // off at its left, thumbnailed as its front at 0.93 with the layouts 0.02 apart), so
+            // there the thumbnail vouches only beside a lead of the layout too.
+            let thumbVouches = thumb >= Self.unreadThumbnail && (!located.cutOff || margin >= Self.cutOffGlanceMargin)
+            let unmistakable = score >= Self.unreadLayout && (thumbVouches || margin >= Self.unreadMargin)
             if case .chosen(let read, _) = verdict {
                 i = read.templateIndex
                 upright = layout[i].upright >= layout[i].turned
@@ -843,6 +849,11 @@ final class DocumentClassifier: Sendable {
     static let unreadLayout = 0.55
     static let unreadThumbnail = 0.6
     static let unreadMargin = 0.2
+    /// The least lead of the layout for the thumbnail to vouch for a glance on an outline that
+    /// borrowed the photo's border. Cut-off Ontario health backs glanced as their front led by
+    /// 0.017-0.044 (dev captures, render seeds 1710-1712); a blurred health front whose outline
+    /// ran along the border, glanced right, by 0.136.
+    static let cutOffGlanceMargin = 0.1
     /// The most confidence a look-alike told apart without reading its header may have.
     static let lookAlikeGuess = 0.75
 

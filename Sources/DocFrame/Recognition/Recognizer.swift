@@ -23,6 +23,17 @@ public final class Recognizer: Sendable {
     /// Outlines asked of the locator per image.
     static let outlines = 8
 
+    /// Whether a named document's `corners` show it cut off: a corner beyond the image, or a side
+    /// along the image's border (the outline borrowed the frame where the card runs out of view:
+    /// an Ontario health card's back, its left third out of the photo, was reported whole).
+    /// The tolerance is the locator's own for a side on the frame (3 pixels of its 640-pixel
+    /// working copy), at the image's scale.
+    static func isCutOff(_ corners: Quad, in image: Image) -> Bool {
+        let tolerance = max(2, 3 * Double(max(image.width, image.height)) / 640)
+        return !corners.isInside(width: image.width + 1, height: image.height + 1)
+            || corners.runsAlongBorder(width: image.width, height: image.height, tolerance: tolerance)
+    }
+
     /// The observation of an image with nothing in it, its stages timed at zero.
     static func emptyObservation() -> DocumentObservation {
         var observation = DocumentObservation()
@@ -98,7 +109,7 @@ public final class Recognizer: Sendable {
                 }
                 observation.corners = corners
                 observation.orientation = result.orientation
-                cutOff = !corners.isInside(width: image.width + 1, height: image.height + 1)
+                cutOff = Self.isCutOff(corners, in: image)
             }
             if Self.debugCorners {
                 func text(_ q: Quad?) -> String { q.map { $0.points.map { String(format: "%.1f,%.1f", $0.x, $0.y) }.joined(separator: ",") } ?? "-" }
@@ -114,7 +125,7 @@ public final class Recognizer: Sendable {
             // is the page's own matter (it may reach beyond the image where the outline did not,
             // or lie inside where the outline was a cut-off booklet's).
             if let page = observation.corners, page != before {
-                cutOff = !page.isInside(width: image.width + 1, height: image.height + 1)
+                cutOff = Self.isCutOff(page, in: image)
                 let format = DocumentFormat.nearest(toAspectRatio: page.sideRatio)
                 flattened = try? image.warped(page.landscape, width: DocumentClassifier.workWidth,
                                               height: DocumentClassifier.workWidth * format.canonicalHeight / format.canonicalWidth)
