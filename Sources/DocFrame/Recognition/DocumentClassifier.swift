@@ -273,9 +273,11 @@ final class DocumentClassifier: Sendable {
         var lay = j == 0 ? layout[i].upright : j == 2 ? layout[i].turned : max(layout[i].upright, layout[i].turned)
         var margin = lay - bestOtherDesign(than: i, in: layout)
         var reflattened: Image?
+        var keptLocated = true
         if let chosen = try betterOutline(located: corners, fromTemplate: fromTemplate, inliers: pick.inliers,
                                           inferred: located.completed, in: image) {
             corners = chosen
+            keptLocated = false
             // The likeness was measured on the old outline's flattening (an inner box, a shadow):
             // measure it again on the document the template places.
             if let flat = try? image.warped(corners, width: Self.workWidth, height: Self.workWidth * t.height / t.width) {
@@ -291,6 +293,14 @@ final class DocumentClassifier: Sendable {
         var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin)
         confidence = try headerChecked(confidence, pick: pick, query: flattened, readText: readHeaderText, layoutMargin: margin,
                                         header: &header, ocrMs: &ocrMs)
+        // Every template is landscape and so is the located outline's flattening: a homography
+        // that turns the template sideways on it, where the located outline is kept, names the
+        // card's long side its short one. A few chance inliers on a blurred card did (a dev
+        // health card front named at 0.99 turned 270 on 12 inliers): the glance judges it instead.
+        if keptLocated, j % 2 == 1 {
+            if Recognizer.debug { FileHandle.standardError.write(Data("turned against outline \(t.id)\n".utf8)) }
+            confidence = min(confidence, Self.threshold - 0.01)
+        }
         if confidence < Self.threshold {
             // A few chance inliers (blur, a small card) must not hide what the layout shows.
             let glance = try appearanceOnly(located: located, in: image, flattened: flattened, appearance: appearance, layout: layout,

@@ -22,8 +22,10 @@ extension Recognizer {
     ///
     /// - Parameter outlines: the other outlines located in the image, where the photo page may
     ///   be when the observed one is no page (`PassportPage.alternativeOutlines`).
+    /// - Parameter searchedAgain: the outlines among them that only a search made for a blurred
+    ///   card found (`LocatedQuad.searchedAgain`): the zone's band is not asked of them.
     func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget(),
-                   outlines: [Quad] = []) {
+                   outlines: [Quad] = [], searchedAgain: [Quad] = []) {
         guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
@@ -123,7 +125,15 @@ extension Recognizer {
         // zone is there and unreadable (blur): its band's shape says so. Not where the zone read
         // is another document's (a card's TD1 or TD2 lines whose checks partly hold).
         let otherZone = unconfirmed.map { $0.format != .td3 || $0.lines.first?.first != "P" } ?? false
-        if !otherZone, let corners = observation.corners, let page = unreadPassportPage(outline: corners, in: image) {
+        // Nor where the outline is one only the searches made for a blurred card found: they are
+        // made beside a best outline that leans on the image frame or where none was seen whole,
+        // and they outline pieces of a sheet's text too (a letter's text block, bounded by its
+        // lines' ends, read as a page whose last lines were a blurred zone: named Passport at
+        // 0.6). A passport page is large and seldom needs them.
+        let bandless = observation.corners.map { corners in
+            searchedAgain.contains { PassportPage.agree($0, corners, tolerance: 0.01) != nil }
+        } ?? false
+        if !otherZone, !bandless, let corners = observation.corners, let page = unreadPassportPage(outline: corners, in: image) {
             observation.document = PassportRule.unreadIdentity()
             observation.corners = page
             observation.orientation = Orientation(of: page)

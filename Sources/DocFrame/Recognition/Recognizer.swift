@@ -120,7 +120,7 @@ public final class Recognizer: Sendable {
             timer.lap("classify")
             let before = observation.corners
             attachMRZ(to: &observation, in: image, budget: options.mrzBudget ?? MRZCutBudget(),
-                      outlines: candidates.map(\.corners))
+                      outlines: candidates.map(\.corners), searchedAgain: candidates.filter(\.searchedAgain).map(\.corners))
             // A passport page placed from its zone replaces the outline: whether it is cut off
             // is the page's own matter (it may reach beyond the image where the outline did not,
             // or lie inside where the outline was a cut-off booklet's).
