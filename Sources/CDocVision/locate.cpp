@@ -87,6 +87,19 @@ Corners clockwiseFromTopLeft(Corners p) {
 
 double len(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
+/// Whether `p` is another fit of an outline already in `list` (the inner and outer outline of
+/// one edge, the same card found at half size): every corner within 4% of `p`'s diagonal of
+/// the same corner there.
+bool nearDuplicate(const Corners &p, const std::vector<Candidate> &list) {
+    const double diag = std::max(len(p[0], p[2]), len(p[1], p[3]));
+    for (const auto &u : list) {
+        double worst = 0;
+        for (int i = 0; i < 4; ++i) worst = std::max(worst, len(p[i], u.p[i]));
+        if (worst < 0.04 * diag) return true;
+    }
+    return false;
+}
+
 /// The quad's area: cv::contourArea's shoelace sum, in the same order and precision, without
 /// the vector and Mat it needs; the locator takes thousands of quad areas per frame.
 double quadArea(const Corners &p) {
@@ -824,13 +837,7 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
     int completed = 0;
     for (const auto &c : found) {
         if (c.completed && completed >= kCompletedReported) continue;
-        double diag = std::max(len(c.p[0], c.p[2]), len(c.p[1], c.p[3]));
-        bool duplicate = false;
-        for (const auto &u : unique) {
-            double worst = 0;
-            for (int i = 0; i < 4; ++i) worst = std::max(worst, len(c.p[i], u.p[i]));
-            if (worst < 0.04 * diag) { duplicate = true; break; }
-        }
+        const bool duplicate = nearDuplicate(c.p, unique);
         if (!duplicate) {
             unique.push_back(c);
             completed += c.completed;
@@ -854,14 +861,7 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         for (const auto &c : found) {
             if (!c.completed) continue;
             if (cv::pointPolygonTest(std::vector<cv::Point2f>(c.p.begin(), c.p.end()), topCentre, false) <= 0) continue;
-            const double diag = std::max(len(c.p[0], c.p[2]), len(c.p[1], c.p[3]));
-            bool duplicate = false;
-            for (const auto &u : unique) {
-                double worst = 0;
-                for (int i = 0; i < 4; ++i) worst = std::max(worst, len(c.p[i], u.p[i]));
-                duplicate |= worst < 0.04 * diag;
-            }
-            if (!duplicate) {
+            if (!nearDuplicate(c.p, unique)) {
                 if (std::getenv("DV_DEBUG"))
                     std::fprintf(stderr, "reserve score %.3f edge %.2f  (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n", c.score, c.edge,
                                  c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y, c.p[3].x, c.p[3].y);
@@ -883,14 +883,7 @@ void addCoarse(std::vector<Candidate> &candidates, std::vector<Candidate> more, 
         for (auto &q : c.p) q = (q + cv::Point2f(0.5f, 0.5f)) * 2.0f - cv::Point2f(0.5f, 0.5f);
         c.coarse = true;
         c.searchedAgain = searchedAgain;
-        const double diag = std::max(len(c.p[0], c.p[2]), len(c.p[1], c.p[3]));
-        bool duplicate = false;
-        for (const auto &u : candidates) {
-            double worst = 0;
-            for (int i = 0; i < 4; ++i) worst = std::max(worst, len(c.p[i], u.p[i]));
-            duplicate |= worst < 0.04 * diag;
-        }
-        if (!duplicate) candidates.push_back(c);
+        if (!nearDuplicate(c.p, candidates)) candidates.push_back(c);
     }
     std::vector<size_t> order(candidates.size());
     std::iota(order.begin(), order.end(), size_t{0});
