@@ -139,6 +139,16 @@ extension Recognizer {
             observation.orientation = Orientation(of: page)
             return
         }
+        // The outline may be the open booklet (two pages, of the page's own shape) or hold the
+        // page among the other outlines: a blurred page inside it, with its zone's band and its
+        // photo, is the passport's (`unreadPageWithin`).
+        if !otherZone, !bandless, let corners = observation.corners,
+           let page = unreadPageWithin(outline: corners, others: outlines, in: image) {
+            observation.document = PassportRule.unreadIdentity()
+            observation.corners = page
+            observation.orientation = Orientation(of: page)
+            return
+        }
         // No zone in view or none readable (the page cut off below its header, glare over the
         // zone): the page's printed title, where a photo page has it (`PassportTitle`).
         if !otherZone, let corners = observation.corners, let page = PassportTitle.page(outline: corners, in: image) {
@@ -227,12 +237,52 @@ extension Recognizer {
             // The grown outline must run along the page's own edges: grown over the table
             // beyond a card, or the wrong way, its new side has none (dev captures: weakest side
             // 0.0 the wrong way, 0.31-0.85 along the page).
-            guard evidence.isZone || evidence.isBlurredZone,
+            guard evidence.isZone || evidence.isBlurredZone, (try? PassportPhotoColumn.measure(in: upright))?.showsPhoto == true,
                   let support = (try? DocumentLocator().edgeSupport(of: [page], in: image))?.first else { continue }
             if Recognizer.debugPassport {
                 debugLog("below-header t=\(turns) shapes=\(pageShapes) support=\(support) \(evidence)")
             }
             if support.weakest >= PassportPage.grownSideSupport { return page.rotatingLabels(by: turns) }
+        }
+        return nil
+    }
+
+    /// A blurred photo page within `outline`: one of its halves when it is the open booklet
+    /// (the page's bottom edge, where the zone is, along the booklet's outer edge), or another
+    /// located outline of a page's shape that overlaps it (the page's own outline, where the
+    /// located one stopped at the zone or took the booklet in). Both the zone's band, as blur
+    /// leaves it (`MRZBand.Evidence.isBlurredZone`), and the photo beside the fields
+    /// (`PassportPhotoColumn`) must show: the band alone named halves of letters Passport.
+    private func unreadPageWithin(outline: Quad, others: [Quad], in image: Image) -> Quad? {
+        let located = outline.landscape
+        var candidates: [Quad] = []
+        let shapes = [located.sideRatio, PassportPage.perspectiveAspect(of: located, imageWidth: image.width, imageHeight: image.height)]
+        if shapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }) {
+            func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+            let top = mid(located.topLeft, located.topRight), bottom = mid(located.bottomLeft, located.bottomRight)
+            // Each half upright with its bottom edge on the booklet's outer edge.
+            candidates.append(Quad(topLeft: top, topRight: bottom, bottomRight: located.bottomLeft, bottomLeft: located.topLeft))
+            candidates.append(Quad(topLeft: bottom, topRight: top, bottomRight: located.topRight, bottomLeft: located.bottomRight))
+        }
+        for other in PassportPage.alternativeOutlines(first: located, others: others) {
+            let ratio = other.area / max(1, located.area)
+            guard located.holds(other.center), (0.35...1.5).contains(ratio) else { continue }
+            let page = other.landscape
+            candidates.append(page)
+            candidates.append(page.rotatingLabels(by: 2))
+        }
+        // A page whose side runs along the image's frame is no whole page in view, and an
+        // outline borrowing the frame is no page's (an eval page's alternative, 10% off).
+        for page in candidates.flatMap({ [PassportPage.fitted($0, in: image), $0] }) where !Self.reachesEdge(page, of: image) {
+            let pageShapes = [page.sideRatio, PassportPage.perspectiveAspect(of: page, imageWidth: image.width, imageHeight: image.height)]
+            guard pageShapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
+                  let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
+                  let measured = try? MRZBand.evidences(in: flat),
+                  let photo = try? PassportPhotoColumn.measure(in: flat) else { continue }
+            if Recognizer.debugPassport {
+                debugLog("within page=\(page.pairs) photo=\(photo) blurred=\(measured.map(\.isBlurredZoneBesidePhoto)) \(measured)")
+            }
+            if measured.contains(where: \.isBlurredZoneBesidePhoto), photo.showsPhoto { return page }
         }
         return nil
     }
@@ -250,7 +300,11 @@ extension Recognizer {
             }
         }
         guard let turns = try? MRZBand.turns(of: flat) else { return nil }
-        if Recognizer.debugPassport { debugLog("band turns=\(turns)") }
+        // The band alone named a letter (its last lines, a clear space above them) and an ID
+        // card's back Passport: the photo must show too (`PassportPhotoColumn`).
+        let photo = (try? flat.rotated(quarterTurns: turns)).flatMap { try? PassportPhotoColumn.measure(in: $0) }
+        if Recognizer.debugPassport { debugLog("band turns=\(turns) photo=\(String(describing: photo))") }
+        guard photo?.showsPhoto == true else { return nil }
         return quad.rotatingLabels(by: turns)
     }
 

@@ -1,0 +1,47 @@
+/// The holder's photo where a passport page has it (ICAO 9303 part 4: the portrait at the left,
+/// between the header and the zone), measured as ink against the page's data fields beside it.
+///
+/// Blur that leaves no character of the zone readable leaves the photo a large dark patch
+/// (hair, clothes, the face's shading) where the fields beside it are sparse print on paper.
+/// A sheet of text (a letter, a receipt) has its lines across both places alike, which is how
+/// the zone's band found in part of such a sheet (a letter's half, a quad inside its text) is
+/// told from a page: the band alone named letters Passport there (`PassportPage+Outlines`).
+enum PassportPhotoColumn {
+    /// The photo's and the fields' rectangles on the canonical page (`PassportPage`), inside the
+    /// specimens' portrait (60...420 x 170...630) and value column (470... x same rows), with a
+    /// margin for an outline a few percent off.
+    static let photo = (x: 90.0...390.0, y: 210.0...590.0)
+    static let fields = (x: 500.0...1000.0, y: 210.0...590.0)
+
+    struct Measure: Equatable {
+        /// Mean ink (grey levels below the page's paper) over the photo's and the fields' rectangles.
+        var photo: Double, fields: Double
+
+        /// A photo's patch of ink, clearly more than the print beside it.
+        var showsPhoto: Bool { photo >= PassportPhotoColumn.minimumInk && photo >= PassportPhotoColumn.minimumRatio * fields }
+    }
+
+    /// Blurred eval passports: photo 41-151 grey levels, 2.1-7.3 times the fields'; the
+    /// letter and the ID card's back the band alone named Passport: 25 (0.7 times) and 16.
+    static let minimumInk = 30.0
+    static let minimumRatio = 1.8
+
+    /// The measure in `page`, an upright landscape page (grey or colour, any size).
+    static func measure(in page: Image) throws -> Measure {
+        let small = try page.resized(width: MRZBand.width, height: MRZBand.height)
+        let gray = small.isGrayscale ? small : try small.grayscale()
+        let pixels = try gray.packedPixels()
+        let w = gray.width, h = gray.height
+        let sx = Double(w) / PassportPage.pageWidth, sy = Double(h) / PassportPage.pageHeight
+        // The paper: a bright percentile of the whole page (the fields' column is mostly paper).
+        let paper = Double(pixels.sorted()[pixels.count * 9 / 10])
+        func ink(_ rect: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> Double {
+            let x0 = Int(rect.x.lowerBound * sx), x1 = Int(rect.x.upperBound * sx)
+            let y0 = Int(rect.y.lowerBound * sy), y1 = Int(rect.y.upperBound * sy)
+            var sum = 0.0
+            for y in y0..<y1 { for x in x0..<x1 { sum += max(0, paper - Double(pixels[y * w + x])) } }
+            return sum / Double(max(1, (x1 - x0) * (y1 - y0)))
+        }
+        return Measure(photo: ink(photo), fields: ink(fields))
+    }
+}
