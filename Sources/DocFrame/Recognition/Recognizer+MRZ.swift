@@ -139,11 +139,11 @@ extension Recognizer {
             observation.orientation = Orientation(of: page)
             return
         }
-        // The outline may be the open booklet (two pages, of the page's own shape) or hold the
-        // page among the other outlines: a blurred page inside it, with its zone's band and its
+        // The outline may be the open booklet (two pages, of the page's own shape): a blurred
+        // page inside it, with its zone's band and its
         // photo, is the passport's (`unreadPageWithin`).
         if !otherZone, !bandless, let corners = observation.corners,
-           let page = unreadPageWithin(outline: corners, others: outlines, in: image) {
+           let page = unreadPageWithin(outline: corners, in: image) {
             observation.document = PassportRule.unreadIdentity()
             observation.corners = page
             observation.orientation = Orientation(of: page)
@@ -248,12 +248,13 @@ extension Recognizer {
     }
 
     /// A blurred photo page within `outline`: one of its halves when it is the open booklet
-    /// (the page's bottom edge, where the zone is, along the booklet's outer edge), or another
-    /// located outline of a page's shape that overlaps it (the page's own outline, where the
-    /// located one stopped at the zone or took the booklet in). Both the zone's band, as blur
+    /// (the page's bottom edge, where the zone is, along the booklet's outer edge). Not the
+    /// other located outlines overlapping it: on dev captures they named a letter's text block
+    /// and an unknown driver's licence (photo at the left, a colour band at the bottom) Passport.
+    /// Both the zone's band, as blur
     /// leaves it (`MRZBand.Evidence.isBlurredZone`), and the photo beside the fields
     /// (`PassportPhotoColumn`) must show: the band alone named halves of letters Passport.
-    private func unreadPageWithin(outline: Quad, others: [Quad], in image: Image) -> Quad? {
+    private func unreadPageWithin(outline: Quad, in image: Image) -> Quad? {
         let located = outline.landscape
         var candidates: [Quad] = []
         let shapes = [located.sideRatio, PassportPage.perspectiveAspect(of: located, imageWidth: image.width, imageHeight: image.height)]
@@ -263,13 +264,6 @@ extension Recognizer {
             // Each half upright with its bottom edge on the booklet's outer edge.
             candidates.append(Quad(topLeft: top, topRight: bottom, bottomRight: located.bottomLeft, bottomLeft: located.topLeft))
             candidates.append(Quad(topLeft: bottom, topRight: top, bottomRight: located.topRight, bottomLeft: located.bottomRight))
-        }
-        for other in PassportPage.alternativeOutlines(first: located, others: others) {
-            let ratio = other.area / max(1, located.area)
-            guard located.holds(other.center), (0.35...1.5).contains(ratio) else { continue }
-            let page = other.landscape
-            candidates.append(page)
-            candidates.append(page.rotatingLabels(by: 2))
         }
         // A page whose side runs along the image's frame is no whole page in view, and an
         // outline borrowing the frame is no page's (an eval page's alternative, 10% off).

@@ -97,7 +97,7 @@ enum MRZBand {
         /// further from its place (a blurred eval page's motion smeared it 2.1% of the height down).
         var isBlurredZoneBesidePhoto: Bool {
             let weaker = min(line1, line2)
-            return weaker >= 15 && weaker >= 2 * max(0, above - aboveBeside)
+            return weaker >= 15 && max(line1, line2) <= MRZBand.maxBlurredInk && weaker >= 2 * max(0, above - aboveBeside)
                 && max(line1, line2) <= 1.5 * weaker && evenSegments >= 7 && abs(offset) <= 0.025
                 && gaps <= MRZBand.maxGaps
         }
@@ -117,6 +117,11 @@ enum MRZBand {
     /// body's rows and still count as no darker: noise (a blurred eval page under a lamp, its
     /// coloured edge down the whole side, showed 0.2; the dark card beside a phone 8.3).
     static let marginNoise = 1.0
+
+    /// The most ink a blurred zone's line shows: blur spreads OCR-B's strokes over the paper
+    /// between them (dev and eval pages: 20-40 grey levels); a solid colour band shows far more
+    /// (an unknown driver's licence's, beside its photo: 66-118).
+    static let maxBlurredInk = 60.0
 
     static let gapWidth = 4
     static let maxGaps = 4
