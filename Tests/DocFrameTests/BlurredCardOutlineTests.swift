@@ -26,4 +26,37 @@ struct BlurredCardOutlineTests {
         #expect(error < 0.03, "corner error \(error) of the diagonal: \(corners)")
         #expect(observation.quality?.cutOff == false)
     }
+
+    @Test("a pale card under a strong motion blur, with no edge over the edge map's threshold, is found and named")
+    func blurredCardWithoutSharpEdge() throws {
+        // A permanent resident card front streaked by a 38-pixel motion blur (dev flat seed 1852,
+        // re-encoded at JPEG quality 45): no outline is seen whole at either size, and only the
+        // half-size search at the lower edge threshold (`kSoftEdgeThreshold`) finds the card.
+        // Without that search: no document.
+        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-pr-front-1852-3.jpg" })
+        #expect(capture.conditions.contains("blur"))
+        let truth = try #require(capture.corners)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let document = try #require(observation.document, "no document")
+        #expect(document.templateId == "ca-pr-front")
+        #expect(document.side == .front)
+        #expect(observation.orientation?.degrees == capture.orientation)
+        let corners = try #require(observation.corners)
+        let error = RecognitionFixtures.cornerError(corners, truth)
+        #expect(error < 0.03, "corner error \(error) of the diagonal: \(corners)")
+    }
+
+    @Test("a defocused card is not turned sideways by a few chance keypoints on its own landscape outline")
+    func blurredCardNotTurnedByChanceKeypoints() throws {
+        // An Ontario health card front under a 7-pixel defocus (dev flat seed 1702). A dozen chance
+        // inliers fit the template turned 90 degrees onto the card's landscape outline; the card was
+        // named at the right side but reported sideways. A homography that turns a landscape
+        // template on a kept landscape outline is left to the glance, which reads it upright.
+        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-on-health-front-1702-2.jpg" })
+        #expect(capture.conditions.contains("blur"))
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let document = try #require(observation.document, "no document")
+        #expect(document.templateId == "ca-on-health-front")
+        #expect(observation.orientation?.degrees == capture.orientation)
+    }
 }

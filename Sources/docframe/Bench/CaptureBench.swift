@@ -15,7 +15,10 @@ import Foundation
 ///   first frame it is wholly in view;
 /// - "approach": the card is first held far off (its header too small to read: no label is
 ///   due), then brought close; measured from in view (mostly the far stretch) and from the
-///   first frame it is wholly in view at 80% or more of its resting size ("at size").
+///   first frame it is wholly in view at 80% or more of its resting size ("at size");
+/// - "passport": a passport photo page slides in, held by its side (its zone uncovered), with
+///   a passport asked for: the frame path while the page is reclassified until its zone reads
+///   (`CapturePolicy.passportNeedsReadZone`), and how long after it is wholly in view it is taken.
 /// Each latency is measured twice, interleaved pass by pass, with the current policy and with
 /// `labelWaitWhileClassifying` off (0: the policy before it), so the two compare in one run.
 /// `scripts/bench` makes both sequences (1280x720, 30 fps) and passes `--sequences`; without
@@ -38,6 +41,9 @@ enum CaptureBench {
                 BenchRow(name: "capture live \(name): classification CPU ms (background)") { runs in try results(runs, .current).classifyCPUMs },
                 BenchRow(name: "capture live \(name): fully in view to naming classification's start ms") { runs in
                     try results(runs, .current).classifyStartAfterFull
+                },
+                BenchRow(name: "capture live \(name): fully in view to auto-capture ms") { runs in
+                    try results(runs, .current).capturedAfterFull
                 },
             ]
             for variant in LiveCaptureRun.Variant.allCases {

@@ -34,6 +34,8 @@ final class LiveCaptureRun {
         var classifyCPUMs: [Double] = []
         /// From the document wholly in view to the start of the classification that named it.
         var classifyStartAfterFull: [Double] = []
+        /// From the document wholly in view to its automatic capture (the first side's).
+        var capturedAfterFull: [Double] = []
     }
 
     /// The recognizer with its classifications timed (when they started, wall and CPU time):
@@ -124,7 +126,7 @@ final class LiveCaptureRun {
         for _ in 0..<max(1, runs / 20) {
             for (k, sequence) in sequences.enumerated() {
                 for variant in Variant.allCases {
-                    let one = try pass(loaded[k].frames, loaded[k].truth, recognizer, policy: variant.policy)
+                    let one = try pass(loaded[k].frames, loaded[k].truth, recognizer, kind: loaded[k].kind, policy: variant.policy)
                     var sum = all[sequence.name, default: [:]][variant, default: Results()]
                     sum.frameMs += one.frameMs
                     sum.p99.append(BenchTable.percentile(one.frameMs.sorted(), 0.99))
@@ -135,6 +137,7 @@ final class LiveCaptureRun {
                     sum.classifyWallMs += one.classifyWallMs
                     sum.classifyCPUMs += one.classifyCPUMs
                     sum.classifyStartAfterFull += one.classifyStartAfterFull
+                    sum.capturedAfterFull += one.capturedAfterFull
                     all[sequence.name, default: [:]][variant] = sum
                 }
             }
@@ -143,7 +146,7 @@ final class LiveCaptureRun {
         return all
     }
 
-    private func load(_ folder: String) throws -> (frames: [Image], truth: [Truth]) {
+    private func load(_ folder: String) throws -> (frames: [Image], truth: [Truth], kind: DocumentKind) {
         let json = try Data(contentsOf: URL(fileURLWithPath: folder + "/sequence.json"))
         guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any],
               let list = root["frames"] as? [[String: Any]] else {
@@ -178,7 +181,11 @@ final class LiveCaptureRun {
             truth.append(Truth(t: t, inView: inView, full: full, atSize: full && (area(entry) ?? 0) >= Self.atSizeShare * rest))
         }
         guard !frames.isEmpty else { throw DocFrameError(.invalidArgument, "\(folder) has no frames") }
-        return (frames, truth)
+        // The kind a user would choose for it: a sequence that shows only a passport page is a
+        // passport capture (photo-page guide, taken once its zone reads); any other a licence's.
+        let shown = Set(list.compactMap { $0["templateId"] as? String })
+        let kind: DocumentKind = !shown.isEmpty && shown.allSatisfy { $0.hasPrefix("passport") } ? .passport : .driversLicense
+        return (frames, truth, kind)
     }
 
     /// DOCFRAME_BENCH_LABEL_JOINS=1: the sessions run with `CapturePolicy.labelJoinsRow` (the
@@ -189,9 +196,10 @@ final class LiveCaptureRun {
     /// (seconds), to measure whether leaving a partial view's classification to answer pays.
     static let partialAnswerWait = ProcessInfo.processInfo.environment["DOCFRAME_BENCH_PARTIAL_WAIT"].flatMap(Double.init)
 
-    private func pass(_ frames: [Image], _ truth: [Truth], _ recognizer: Recognizer, policy: CapturePolicy) throws -> Results {
+    private func pass(_ frames: [Image], _ truth: [Truth], _ recognizer: Recognizer, kind: DocumentKind,
+                      policy: CapturePolicy) throws -> Results {
         let analyzer = TimedAnalyzer(recognizer)
-        let session = try CaptureSession(configuration: CaptureConfiguration(kind: .driversLicense, policy: policy), analyzer: analyzer)
+        let session = try CaptureSession(configuration: CaptureConfiguration(kind: kind, policy: policy), analyzer: analyzer)
         // The analyzer's warm-up runs first, as a camera's start-up would give it time to.
         session.waitForBackgroundWork()
         var results = Results()
@@ -233,6 +241,10 @@ final class LiveCaptureRun {
                     if let w = waitingInView { results.latencyInView.append((shown - w) * 1000); waitingInView = nil; measured.inView = true }
                     if let w = waitingFull { results.latencyFull.append(max(0, shown - w) * 1000); waitingFull = nil; measured.full = true }
                     if let w = waitingAtSize { results.latencyAtSize.append(max(0, shown - w) * 1000); waitingAtSize = nil; measured.atSize = true }
+                }
+                if results.capturedAfterFull.isEmpty, let full = fullAt.first,
+                   update.events.contains(where: { if case .captured = $0 { true } else { false } }) {
+                    results.capturedAfterFull.append(seconds(after - full) * 1000)
                 }
             }
             if session.result != nil { break }
