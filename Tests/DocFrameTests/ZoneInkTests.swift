@@ -17,6 +17,27 @@ struct ZoneInkTests {
         #expect(observation.document == nil, "named \(observation.document?.templateId ?? "-") at \(observation.document?.confidence ?? 0)")
     }
 
+    @Test("a business card in a dark, grainy photo, turned, is no permanent resident card back")
+    func darkGrainyBusinessCard() throws {
+        // Named the resident card's back at 0.75 by the start of session 19 (a fresh negative,
+        // not the eval's): the photo's grain counted as zone ink in every column.
+        try expectNoDocument("business-card-dark-grainy.jpg")
+    }
+
+    @Test("a receipt turned a quarter round is no permanent resident card back")
+    func turnedReceipt() throws {
+        // Named the resident card's back at 0.75 by the start of session 19 (a fresh negative):
+        // its item lines, standing across the zone, put ink in every eighth of its width.
+        try expectNoDocument("receipt-turned.jpg")
+    }
+
+    private func expectNoDocument(_ name: String) throws {
+        let capture = try #require(RecognitionFixtures.captures(in: "negatives").first { $0.name == name })
+        #expect(capture.negative)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        #expect(observation.document == nil, "named \(observation.document?.templateId ?? "-") at \(observation.document?.confidence ?? 0)")
+    }
+
     @Test("resident card backs named at a glance keep their name: their zone is inked margin to margin")
     func blurredBacksKept() throws {
         // Every committed capture of the resident card's back is still named so (blurred ones
