@@ -140,8 +140,8 @@ extension Recognizer {
             return
         }
         // The outline may be the open booklet (two pages, of the page's own shape): a blurred
-        // page inside it, with its zone's band and its
-        // photo, is the passport's (`unreadPageWithin`).
+        // page inside it, with its zone's band and its photo, is the passport's
+        // (`unreadPageWithin`).
         if !otherZone, !bandless, let corners = observation.corners,
            let page = unreadPageWithin(outline: corners, in: image) {
             observation.document = PassportRule.unreadIdentity()
@@ -251,9 +251,9 @@ extension Recognizer {
     /// (the page's bottom edge, where the zone is, along the booklet's outer edge). Not the
     /// other located outlines overlapping it: on dev captures they named a letter's text block
     /// and an unknown driver's licence (photo at the left, a colour band at the bottom) Passport.
-    /// Both the zone's band, as blur
-    /// leaves it (`MRZBand.Evidence.isBlurredZone`), and the photo beside the fields
-    /// (`PassportPhotoColumn`) must show: the band alone named halves of letters Passport.
+    /// Both the zone's band, as blur leaves it (`MRZBand.Evidence.isBlurredZoneBesidePhoto`),
+    /// and the photo beside the fields (`PassportPhotoColumn`) must show: the band alone named
+    /// halves of letters Passport.
     private func unreadPageWithin(outline: Quad, in image: Image) -> Quad? {
         let located = outline.landscape
         var candidates: [Quad] = []
