@@ -18,14 +18,13 @@ import Testing
         let recognizer = RecognitionFixtures.builtIn
         let image = try Self.photo("passport-uto-front-301-1.jpg")
         let located = try #require(try recognizer.locator.locate(in: image, limit: Recognizer.outlines).first)
-        let first = try #require(recognizer.readZoneFirst(in: image, located: located, budget: MRZCutBudget()))
-        #expect(first.isPassport)
-        #expect(first.read.zone?.result.valid == true)
+        let zone = try #require(recognizer.readZoneFirst(in: image, located: located))
+        #expect(zone.result.valid)
         // The answer is the one the rule gives after the card search: the same document, zone and page.
         let observation = try recognizer.observe(image)
         #expect(observation.document?.templateId == PassportRule.templateId)
         #expect(observation.document?.confidence == PassportRule.validConfidence)
-        #expect(observation.mrz?.lines == first.read.zone?.result.lines)
+        #expect(observation.mrz?.lines == zone.result.lines)
     }
 
     @Test("an ID-1 card's outline is not read for a zone before classification")
@@ -34,7 +33,7 @@ import Testing
         for name in ["ca-on-dl-front-301-1.jpg", "ca-bc-dl-back-301-1.jpg"] {
             let image = try Self.photo(name)
             let located = try #require(try recognizer.locator.locate(in: image, limit: Recognizer.outlines).first)
-            #expect(recognizer.readZoneFirst(in: image, located: located, budget: MRZCutBudget()) == nil, "\(name)")
+            #expect(recognizer.readZoneFirst(in: image, located: located) == nil, "\(name)")
         }
     }
 
@@ -57,7 +56,7 @@ import Testing
         #expect(recognizer.catalog.template(id: "xx-passport-front")?.kind == .passport)
         let image = try Self.photo("passport-uto-front-301-1.jpg")
         let located = try #require(try recognizer.locator.locate(in: image, limit: Recognizer.outlines).first)
-        #expect(recognizer.readZoneFirst(in: image, located: located, budget: MRZCutBudget()) == nil)
+        #expect(recognizer.readZoneFirst(in: image, located: located) == nil)
         // No template matches this page, so the rule still names it after the search.
         #expect(try recognizer.observe(image).document?.templateId == PassportRule.templateId)
     }

@@ -1,37 +1,41 @@
 import Foundation
 
 extension Recognizer {
-    /// The machine-readable zone read in the best outline before classification
-    /// (`readZoneFirst`), handed on to `attachMRZ`, which would otherwise read the same cuts again.
-    struct OutlineZone {
-        /// The zone read, or nil where the outline showed none.
-        let zone: MRZReader.Zone?
-    }
-
-    /// Reads the zone of an outline shaped like a passport page before any card template is
-    /// tried, and says whether it already makes the document a passport with every check
-    /// digit holding.
+    /// The passport zone of an outline shaped like a photo page, read at a first look before
+    /// any card template is tried; non-nil only when every check digit holds and the zone makes
+    /// the outline a passport page (`outlinePassport`), so that the card search can be skipped.
     ///
     /// Why first: no built-in template is a passport's (passports are named by rule from their
     /// zone), so on a photo page the card search finds nothing, and it finds nothing slowly:
     /// every outline, then the whole frame and its tiles (a median 349 ms of classification
-    /// per passport capture of the evaluation set against 36 ms per card). A TD3 zone whose
-    /// every check holds, on an outline of a page's shape, is a passport whatever the card
-    /// templates would have said: none of them is TD3.
+    /// per passport capture of the evaluation set, 36 ms per card). A TD3 zone whose every
+    /// check holds, on an outline of a page's shape, is a passport whatever the card templates
+    /// would have said: none of them is TD3.
     ///
-    /// Nil (nothing read) when a template of kind passport is loaded (a trained passport design
-    /// takes precedence over the rule: PassportRule), when no MRZ model is found, or when the
-    /// outline is nearer an ID-1 card's shape than a page's (a card pays no zone read for it).
-    func readZoneFirst(in image: Image, located: LocatedQuad, budget: MRZCutBudget) -> (read: OutlineZone, isPassport: Bool)? {
+    /// Why a first look only: a card's outline is page-shaped often enough (14% of the
+    /// evaluation set's card captures, tilted), and a full read of a zone it does not have cost
+    /// a third more CPU over all cards. The look is what `MRZReader.Scope.outlineFirstLook`
+    /// allows, on a budget of its own; where it finds nothing valid the usual path (card
+    /// search, then `attachMRZ`'s full read) goes on as if it had not been made.
+    ///
+    /// Nil, nothing read, when a template of kind passport is loaded (a trained passport design
+    /// takes precedence over the rule: `PassportRule`), when no MRZ model is found, or when the
+    /// outline is nearer an ID-1 card's shape than a page's.
+    func readZoneFirst(in image: Image, located: LocatedQuad) -> MRZReader.Zone? {
         guard let reader = Recognizer.mrzReader, !catalog.templates.contains(where: { $0.kind == .passport }),
               DocumentFormat.nearest(toAspectRatio: located.corners.sideRatio) == .td3 else { return nil }
-        // Flattened as `attachMRZ` flattens an unknown document, so that its reading is the same.
+        // Flattened as `attachMRZ` flattens an unknown document, so that the zone found is the
+        // one it would have read.
         var unknown = DocumentObservation()
         unknown.corners = located.corners
-        guard let flat = try? flatten(image, observation: unknown) else { return nil }
-        let zone = (try? reader.readZone(in: flat, budget: budget)) ?? nil
-        let identity = zone.flatMap { outlinePassport(zone: $0, flattened: flat, outline: located.corners.landscape, in: image) }
-        return (OutlineZone(zone: zone), (identity?.confidence ?? 0) >= PassportRule.validConfidence)
+        guard let flat = try? flatten(image, observation: unknown),
+              let zone = (try? reader.readZone(in: flat, turns: [0, 2], scope: .outlineFirstLook,
+                                                budget: MRZCutBudget(limit: MRZReader.Scope.outlineFirstLookCuts))) ?? nil,
+              zone.result.valid,
+              let identity = outlinePassport(zone: zone, flattened: flat, outline: located.corners.landscape, in: image),
+              identity.confidence >= PassportRule.validConfidence
+        else { return nil }
+        return zone
     }
 
     /// The passport a zone read in a flattened outline makes of it, judged against both shapes
@@ -44,4 +48,15 @@ extension Recognizer {
             PassportRule.identity(for: zone.result, pageAspectRatio: zone.quarterTurns % 2 == 1 ? 1 / shape : shape)
         }.first
     }
+}
+
+extension MRZReader.Scope {
+    /// `Recognizer.readZoneFirst`'s look: the one most TD3-like line pair (as long for its
+    /// height as a passport's lines), one binarisation, two cuts, upright and upside down
+    /// (the outline is flattened landscape). Most valid readings come at the first cut
+    /// (`full`'s note); a zone that needs more is read by the full search after the card
+    /// search, as before.
+    static let outlineFirstLook = MRZReader.Scope(maxGroups: 1, variants: 1, minimumElongation: 24, maxReads: 2)
+    /// Line cuts the first look may take (two zone reads of two lines, and their confirmation).
+    static let outlineFirstLookCuts = 8
 }
