@@ -56,7 +56,7 @@ extension MRZReader.Scope {
     /// (the outline is flattened landscape). Most valid readings come at the first cut
     /// (`full`'s note); a zone that needs more is read by the full search after the card
     /// search, as before.
-    static let outlineFirstLook = MRZReader.Scope(maxGroups: 1, variants: 1, minimumElongation: 24, maxReads: 2)
+    static let outlineFirstLook = MRZReader.Scope(maxGroups: 1, variants: 2, minimumElongation: 24, maxReads: 4)
     /// Line cuts the first look may take (two zone reads of two lines, and their confirmation).
-    static let outlineFirstLookCuts = 8
+    static let outlineFirstLookCuts = 16
 }
