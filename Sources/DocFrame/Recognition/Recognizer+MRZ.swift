@@ -57,6 +57,7 @@ extension Recognizer {
                 if !PassportPage.zoneFitsPage(zone), let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
                     if Recognizer.debugPassport { debugLog("flat-zone fitted=\(placed.fitted.pairs) located=\(page.pairs)") }
                     if PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
+                    page = PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image)
                 }
                 accept(zone.result, identity: identity, page: page, into: &observation)
                 return
@@ -68,7 +69,7 @@ extension Recognizer {
             // such zones (4 of 192 generated passport captures, three or more checks holding).
             if let identity = PassportRule.identity(for: zone.result),
                let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
-                placedFromOutline = (zone.result, identity, placed.fitted)
+                placedFromOutline = (zone.result, identity, PassportPage.zoneEdgesFitted(placed.fitted, guess: placed.guess, in: image))
             }
             // A passport page cut off on the right: its zone's lines end at the outline's edge
             // and read as a TD2 of code P (`TruncatedPassportZone`).
@@ -307,12 +308,12 @@ extension Recognizer {
     private func passportPage(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?, budget: MRZCutBudget)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
         guard let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located, budget: budget),
-              let identity = PassportRule.identity(for: placed.mrz) ?? Self.shapedIdentity(placed, located: located, in: image)
+              let identity = PassportRule.identity(for: placed.mrz) ?? Self.shapedIdentity((placed.mrz, placed.page), located: located, in: image)
         else { return nil }
         // What the page is was decided on the placement; where its far sides are is refined
         // after (a tilted page's perspective), unless the located outline confirmed it.
-        if let located, PassportPage.agree(placed.page, located) != nil { return (placed.mrz, identity, placed.page) }
-        return (placed.mrz, identity, PassportPage.perspectiveFitted(placed.page, in: image))
+        let page = located.flatMap { PassportPage.agree(placed.page, $0) } != nil ? placed.page : PassportPage.perspectiveFitted(placed.page, in: image)
+        return (placed.mrz, identity, PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image))
     }
 
     /// The passport scout's zone in the whole photo (the best TD3-shaped one). The scout skips

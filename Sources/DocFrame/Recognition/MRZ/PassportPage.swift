@@ -155,10 +155,11 @@ enum PassportPage {
     /// ignores perspective, as the zone is too thin to show it. Two cuts whose checks all hold
     /// with the same checked characters vouch for a reading (`MRZReader.vouched`). The located
     /// outline is kept when it agrees. Nil unless the zone is a passport's (TD3, code P).
+    /// `guess` is the last page placed from the zone alone (for `zoneEdgesFitted`).
     static func place(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?,
-                      budget: MRZCutBudget = MRZCutBudget()) -> (mrz: MRZResult, page: Quad)? {
+                      budget: MRZCutBudget = MRZCutBudget()) -> (mrz: MRZResult, page: Quad, guess: Quad)? {
         guard zone.result.format == .td3, zone.result.lines.first?.first == "P",
-              let guess = hypothesis(for: zone) else { return nil }
+              var guess = hypothesis(for: zone) else { return nil }
         var page = fitted(guess, in: image)
         debugLog("photo-zone valid=\(zone.result.valid) turns=\(zone.quarterTurns) guess=\(guess.pairs) fitted=\(page.pairs)")
         var mrz = zone.result
@@ -174,10 +175,11 @@ enum PassportPage {
             if let next = self.page(around: again, in: flat, flattenedFrom: page, image: image) {
                 debugLog("next fit=\(next.fitted.pairs) valid=\(mrz.valid)")
                 page = next.fitted
+                guess = next.guess
             }
         }
         if let located, let same = agree(page, located) { page = same }
-        return (mrz, page)
+        return (mrz, page, guess)
     }
 
     private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
