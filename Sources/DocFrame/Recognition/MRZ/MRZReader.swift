@@ -289,10 +289,9 @@ public struct MRZReader: Sendable {
     /// `result` (whose checks hold, vouched for or not) with its name line settled by the
     /// zone's other cuts when the OCR doubted a character of it: no check digit covers names,
     /// so a misread there (N for M, a filler read as S on a small or dark zone) passes every
-    /// check. Each doubted character of the line is taken by a vote over this reading, the
-    /// cuts already read (`others`) and up to `nameVoters` more, where a cut that read the glyph
-    /// plainly weighs twice one that doubted it; a tie keeps this reading's.
-    /// Only that line changes, so `valid` and the checked fields stand as they are.
+    /// check. The line is settled (`MRZNameVote.settled`) by the cuts already read (`others`)
+    /// and up to `nameVoters` more: a line they show was placed a cell off is taken from them,
+    /// else each doubted character is voted on. Only that line changes, so `valid` and the checked fields stand as they are.
     private func settledName(_ result: MRZResult, reading: Reading, others: [Reading], group: MRZLocator.Group,
                              in search: UprightSearch, after index: Int, reads: inout Int, budget: MRZCutBudget) throws -> MRZResult {
         let layout = MRZLayout.layout(for: result.format, visa: result.lines.first?.first == "V")
@@ -311,22 +310,12 @@ public struct MRZReader: Sendable {
         }
         guard !voters.isEmpty else { return result }
         var lines = result.lines.map(Array.init)
-        for i in doubted {
-            let position = MRZCorrector.Position(line: span.line, index: i)
-            // A glyph a cut read plainly counts twice one it doubted (this reading's own
-            // character is doubted, else it would not be voted on): on a glared name a cut that
-            // read a letter plainly was outvoted by a tie of two doubted misreads.
-            var weights: [Character: Int] = [lines[span.line][i]: 1]
-            for voter in voters {
-                let line = Array(voter.result.lines[span.line])
-                guard i < line.count else { continue }
-                weights[line[i], default: 0] += voter.unsure.contains(position) ? 1 : 2
-            }
-            let own = weights[lines[span.line][i]]!
-            let top = weights.values.max()!
-            let leaders = weights.filter { $0.value == top }
-            if top > own, leaders.count == 1, let best = leaders.first?.key { lines[span.line][i] = best }
+        let own = MRZNameVote.Voter(line: lines[span.line], unsure: Set(doubted))
+        let voterLines = voters.map { voter in
+            MRZNameVote.Voter(line: Array(voter.result.lines[span.line]),
+                              unsure: Set(voter.unsure.filter { $0.line == span.line }.map(\.index)))
         }
+        lines[span.line] = MRZNameVote.settled(own.line, doubted: own.unsure, voters: voterLines)
         guard let settled = parser.parse(lines.map { String($0) }), settled.checks == result.checks else { return result }
         var out = settled
         out.valid = result.valid
@@ -344,14 +333,20 @@ public struct MRZReader: Sendable {
     /// character counts as any doubted glyph does here: two cuts (the photo's and the page's)
     /// that read it alike vouch for it (a real 6 with G listed close in every cut of a booklet
     /// photo's zone lost its valid reading when they did not).
+    ///
+    /// What no check digit covers (the names line, the states, the sex) is taken from whichever
+    /// of the two breaks fewer of the zone's rules there (`uncheckedFaults`), the earlier on a
+    /// tie: a tilted photo's cut, in perspective, shifted a given name a cell on
+    /// (`ROSSI<<<WILLIAM`), and a dev capture was reported valid so where the page's cut had
+    /// read it exactly.
     static func vouched(_ readings: [MRZResult]) -> MRZResult? {
         let holding = readings.filter { !$0.checks.isEmpty && $0.checks.values.allSatisfy { $0 } }
         func blindDecided(_ a: MRZResult, _ b: MRZResult) -> Bool {
             !a.blindDoubts.values.contains(true) && !b.blindDoubts.values.contains(true)
         }
         for (i, a) in holding.enumerated() {
-            if holding[(i + 1)...].contains(where: { agree(a, $0) && blindDecided(a, $0) }) {
-                var result = a
+            if let b = holding[(i + 1)...].first(where: { agree(a, $0) && blindDecided(a, $0) }) {
+                var result = b.uncheckedFaults < a.uncheckedFaults ? b : a
                 result.valid = true
                 return result
             }
