@@ -14,7 +14,7 @@ extension Recognizer {
     ///
     /// Why a first look only: a card's outline is page-shaped often enough (14% of the
     /// evaluation set's card captures, tilted), and a full read of a zone it does not have cost
-    /// a third more CPU over all cards. The look is what `MRZReader.Scope.outlineFirstLook`
+    /// a third more CPU over all cards (a quarter of it lost to the passports). The look is what `MRZReader.Scope.outlineFirstLook`
     /// allows, on a budget of its own; where it finds nothing valid the usual path (card
     /// search, then `attachMRZ`'s full read) goes on as if it had not been made.
     ///
@@ -52,11 +52,13 @@ extension Recognizer {
 
 extension MRZReader.Scope {
     /// `Recognizer.readZoneFirst`'s look: the one most TD3-like line pair (as long for its
-    /// height as a passport's lines), one binarisation, two cuts, upright and upside down
-    /// (the outline is flattened landscape). Most valid readings come at the first cut
-    /// (`full`'s note); a zone that needs more is read by the full search after the card
-    /// search, as before.
-    static let outlineFirstLook = MRZReader.Scope(maxGroups: 1, variants: 2, minimumElongation: 24, maxReads: 4)
+    /// height as a passport's lines), two binarisations, four cuts, upright and upside down
+    /// (the outline is flattened landscape), at the one scale of a page flattened to its
+    /// canonical size (characters about a fiftieth of its width). Most valid readings come at
+    /// the first cut (`full`'s note); a zone that needs more is read by the full search after
+    /// the card search, as before. Finding lines at all three scales cost page-shaped card
+    /// outlines, which have no such lines, about 150 ms each.
+    static let outlineFirstLook = MRZReader.Scope(maxGroups: 1, variants: 2, minimumElongation: 24, maxAttempts: 1, maxReads: 4)
     /// Line cuts the first look may take (two zone reads of two lines, and their confirmation).
     static let outlineFirstLookCuts = 16
 }
