@@ -22,8 +22,13 @@ extension Recognizer {
     /// takes precedence over the rule: `PassportRule`), when no MRZ model is found, or when the
     /// outline is nearer an ID-1 card's shape than a page's.
     func readZoneFirst(in image: Image, located: LocatedQuad) -> MRZReader.Zone? {
+        let outline = located.corners.landscape
         guard let reader = Recognizer.mrzReader, !catalog.templates.contains(where: { $0.kind == .passport }),
-              DocumentFormat.nearest(toAspectRatio: located.corners.sideRatio) == .td3 else { return nil }
+              DocumentFormat.nearest(toAspectRatio: located.corners.sideRatio) == .td3,
+              // A tilted card's outline looks short; undone, its perspective shows an ID-1 shape.
+              PassportPage.perspectiveAspect(of: outline, imageWidth: image.width, imageHeight: image.height)
+                .map(PassportRule.hasPageShape) ?? true
+        else { return nil }
         // Flattened as `attachMRZ` flattens an unknown document, so that the zone found is the
         // one it would have read.
         var unknown = DocumentObservation()
@@ -32,7 +37,7 @@ extension Recognizer {
               let zone = (try? reader.readZone(in: flat, turns: [0, 2], scope: .outlineFirstLook,
                                                 budget: MRZCutBudget(limit: MRZReader.Scope.outlineFirstLookCuts))) ?? nil,
               zone.result.valid,
-              let identity = outlinePassport(zone: zone, flattened: flat, outline: located.corners.landscape, in: image),
+              let identity = outlinePassport(zone: zone, flattened: flat, outline: outline, in: image),
               identity.confidence >= PassportRule.validConfidence
         else { return nil }
         return zone
