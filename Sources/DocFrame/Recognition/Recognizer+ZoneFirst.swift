@@ -14,13 +14,14 @@ extension Recognizer {
     ///
     /// Why a first look only: a card's outline is page-shaped often enough (14% of the
     /// evaluation set's card captures, tilted), and a full read of a zone it does not have cost
-    /// a third more CPU over all cards (a quarter of it lost to the passports). The look is what `MRZReader.Scope.outlineFirstLook`
+    /// the card captures 22-32% more CPU. The look is what `MRZReader.Scope.outlineFirstLook`
     /// allows, on a budget of its own; where it finds nothing valid the usual path (card
     /// search, then `attachMRZ`'s full read) goes on as if it had not been made.
     ///
     /// Nil, nothing read, when a template of kind passport is loaded (a trained passport design
     /// takes precedence over the rule: `PassportRule`), when no MRZ model is found, or when the
-    /// outline is nearer an ID-1 card's shape than a page's.
+    /// outline is nearer an ID-1 card's shape than a page's, before or after its perspective
+    /// is undone.
     func readZoneFirst(in image: Image, located: LocatedQuad) -> MRZReader.Zone? {
         let outline = located.corners.landscape
         guard let reader = Recognizer.mrzReader, !catalog.templates.contains(where: { $0.kind == .passport }),
@@ -61,9 +62,11 @@ extension MRZReader.Scope {
     /// (the outline is flattened landscape), at the one scale of a page flattened to its
     /// canonical size (characters about a fiftieth of its width). Most valid readings come at
     /// the first cut (`full`'s note); a zone that needs more is read by the full search after
-    /// the card search, as before. Finding lines at all three scales cost page-shaped card
-    /// outlines, which have no such lines, about 150 ms each.
+    /// the card search, as before. With lines found at all three scales the look still cost
+    /// the card captures 7% more CPU (they have no such lines; at one scale, and with the
+    /// perspective gate of `readZoneFirst`, nothing measurable).
     static let outlineFirstLook = MRZReader.Scope(maxGroups: 1, variants: 2, minimumElongation: 24, maxAttempts: 1, maxReads: 4)
-    /// Line cuts the first look may take (two zone reads of two lines, and their confirmation).
+    /// Line cuts the first look may take: its four zone reads of two lines, and as many again
+    /// to confirm a reading that needed correction.
     static let outlineFirstLookCuts = 16
 }
