@@ -36,6 +36,15 @@ extension Recognizer {
             }
             return
         }
+        // Whichever way the page was named, a side the image's border closed is placed where
+        // the page's shape puts it (`PassportPage.completedBeyondImageEdge`).
+        defer {
+            if observation.document?.templateId == PassportRule.templateId, let page = observation.corners {
+                let whole = PassportPage.completedBeyondImageEdge(page, in: image)
+                observation.corners = whole
+                observation.orientation = Orientation(of: whole)
+            }
+        }
         var unconfirmed: MRZResult?
         var placedFromOutline: (mrz: MRZResult, identity: DocumentIdentity, page: Quad)?
         var truncated: (identity: DocumentIdentity, page: Quad)?

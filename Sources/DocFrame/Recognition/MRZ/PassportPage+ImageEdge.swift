@@ -1,0 +1,65 @@
+import Foundation
+
+/// A photo page that runs out of the photo, its outline closed by the image's border.
+///
+/// Where the page runs out of view, the locator (and the side fit after it) has no page edge to
+/// find and takes the image's border, or the strongest edge just inside it, for that side: the
+/// page is reported as the part in view, a third to a half of it short on generated captures
+/// cut off across the page (named by their title or their zone's band). The page's shape is
+/// known, though (ICAO 9303: TD3, 125 x 88 mm), and so is the length of the opposite side when
+/// it is in view whole: the page's far side is where that shape puts it, beyond the border.
+/// The same holds when the outline took a booklet's cover running out of view for the page's
+/// side: the shape pulls the side back onto the page (by at most `maximumShrink`).
+extension PassportPage {
+    /// How near the image's border (share of the image's longer side) both ends of a side must
+    /// lie for the side to be the border's: the side fit stops a few pixels short of it, up to
+    /// 1.1% of the image's side on dev captures.
+    static let imageEdgeMargin = 0.015
+    /// The most the side on the border may move inward (the in-view part's extent over the
+    /// page's): a cover reaching out of view around the page adds 2-5% of its width beyond a
+    /// side; a page whose shape asks for more is no page cut off by the photo.
+    static let maximumShrink = 1.12
+
+    /// `page` (its own corner order) with a side that lies along the image's border moved to
+    /// where a TD3 page's shape puts it, measured from the opposite side, when that side lies
+    /// in view whole (both corners off the border) and the outline is not a page's shape
+    /// already (`PassportRule.aspectTolerance`); else `page` itself. The sides joining the two
+    /// keep their directions (a tilted page's sides converge). Nothing is done when two sides or
+    /// none lie on the border: with one corner only in view the page's size is not known.
+    static func completedBeyondImageEdge(_ page: Quad, in image: Image) -> Quad {
+        let w = Double(image.width), h = Double(image.height)
+        let margin = imageEdgeMargin * max(w, h)
+        func onBorder(_ a: Point, _ b: Point) -> Bool {
+            (abs(a.x) <= margin && abs(b.x) <= margin) || (abs(a.y) <= margin && abs(b.y) <= margin)
+                || (abs(a.x - w) <= margin && abs(b.x - w) <= margin) || (abs(a.y - h) <= margin && abs(b.y - h) <= margin)
+        }
+        func inView(_ p: Point) -> Bool { p.x > margin && p.y > margin && p.x < w - margin && p.y < h - margin }
+        let p = page.points
+        var completed: [Quad] = []
+        for k in 0..<4 {
+            // Side k runs from p[k] to p[k + 1]; the opposite side's corners joined to them are
+            // p[k + 3] and p[k + 2].
+            let s0 = p[k], s1 = p[(k + 1) % 4], o0 = p[(k + 3) % 4], o1 = p[(k + 2) % 4]
+            guard onBorder(s0, s1) else { continue }
+            guard inView(o0), inView(o1) else { return page }
+            let opposite = o0.distance(to: o1)
+            // The top and bottom sides are the page's width; the left and right its height.
+            let extent = k % 2 == 0 ? opposite / DocumentFormat.td3.aspectRatio : opposite * DocumentFormat.td3.aspectRatio
+            let l0 = o0.distance(to: s0), l1 = o1.distance(to: s1)
+            guard extent > 0, l0 > 0, l1 > 0 else { return page }
+            let inView = (l0 + l1) / 2 / extent
+            guard abs(inView - 1) > PassportRule.aspectTolerance, inView <= maximumShrink else { continue }
+            func reach(_ from: Point, _ to: Point, _ length: Double) -> Point {
+                let d = to - from, f = extent / length
+                return Point(x: from.x + d.x * f, y: from.y + d.y * f)
+            }
+            var q = p
+            q[k] = reach(o0, s0, l0)
+            q[(k + 1) % 4] = reach(o1, s1, l1)
+            completed.append(Quad(topLeft: q[0], topRight: q[1], bottomRight: q[2], bottomLeft: q[3]))
+        }
+        guard completed.count == 1, let whole = completed.first, DocumentLocator.isPlausibleOutline(whole) else { return page }
+        debugLog("completed beyond the image's edge page=\(whole.pairs)")
+        return whole
+    }
+}
