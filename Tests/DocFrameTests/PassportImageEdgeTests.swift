@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// Passport pages that run out of the photo (Fixtures/PassportImageEdge): named by their title
+/// or their zone's band, they were outlined as the part in view, the image's border taken for
+/// the side out of view (11-13% of the diagonal short). A side on the border is placed where a
+/// TD3 page's shape puts it from the opposite side (`PassportPage.completedBeyondImageEdge`).
+///
+/// Made from pass21's dev set: `render-specimen --design passport-zan|passport-uto --side front
+/// --seed 3001 --count 6`; passport-zan-front-3001-1 from `synthesize-captures --per-image 2
+/// --seed 3003 --conditions cut_off,blur` saved again at JPEG quality 70; passport-uto-front-3003-3
+/// from `synthesize-captures --per-image 4 --seed 3002`, shrunk to 1024 px across (box filter),
+/// saved at quality 70, its sidecar's corners and imageSize scaled alike.
+@Suite("Passport pages beyond the image's edge")
+struct PassportImageEdgeTests {
+    static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportImageEdge/"
+
+    static func truth(_ name: String) throws -> Quad {
+        let data = try #require(FileManager.default.contents(atPath: root + name + ".json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let pairs = try #require(object["corners"] as? [[Double]])
+        return try #require(Quad(pairs: pairs))
+    }
+
+    @Test("a page cut off by the photo's edge is outlined whole, beyond the edge",
+          arguments: ["passport-zan-front-3001-1", "passport-uto-front-3003-3"])
+    func outlinedBeyondEdge(name: String) throws {
+        let image = try Image(contentsOfFile: Self.root + name + ".jpg")
+        let observation = try RecognitionFixtures.builtIn.observe(image)
+        let document = try #require(observation.document, "no document")
+        #expect(document.templateId == PassportRule.templateId)
+        let corners = try #require(observation.corners, "no corners")
+        #expect(!corners.isInside(width: image.width, height: image.height))
+        // The part in view was 11-13% of the diagonal short; the page's shape places the far
+        // side within 3.1% (the perspective across the page is not measured).
+        let error = RecognitionFixtures.cornerError(corners, try Self.truth(name))
+        #expect(error <= 0.05, "corners off by \(String(format: "%.1f", error * 100))% of the diagonal")
+    }
+
+    static func blank(width: Int, height: Int) throws -> Image {
+        try Image(pixels: [UInt8](repeating: 128, count: width * height * 3), width: width, height: height, bytesPerRow: width * 3, format: .rgb)
+    }
+
+    @Test("the side on the border moves to where the page's shape puts it; whole pages and pages cut at a corner stay")
+    func completion() throws {
+        let image = try Self.blank(width: 1000, height: 800)
+        // The page's top in view whole (710 wide), its bottom side on the image's lower border.
+        let cut = Quad(topLeft: Point(x: 100, y: 400), topRight: Point(x: 810, y: 400),
+                       bottomRight: Point(x: 810, y: 798), bottomLeft: Point(x: 100, y: 798))
+        let whole = PassportPage.completedBeyondImageEdge(cut, in: image)
+        let height = 710 / DocumentFormat.td3.aspectRatio
+        #expect(abs(whole.bottomLeft.y - (400 + height)) < 0.5 && abs(whole.bottomRight.y - (400 + height)) < 0.5)
+        #expect(whole.topLeft == cut.topLeft && whole.topRight == cut.topRight)
+        // A page cut on the left, its right side (400 high) in view whole: the left side moves out.
+        let turned = Quad(topLeft: Point(x: 2, y: 100), topRight: Point(x: 500, y: 100),
+                          bottomRight: Point(x: 500, y: 500), bottomLeft: Point(x: 2, y: 500))
+        let turnedWhole = PassportPage.completedBeyondImageEdge(turned, in: image)
+        let width = 400 * DocumentFormat.td3.aspectRatio
+        #expect(turnedWhole.points.map(\.x).min().map { abs($0 - (500 - width)) < 0.5 } == true)
+        // A whole page touching the border has its shape already.
+        let touching = Quad(topLeft: Point(x: 100, y: 798 - height), topRight: Point(x: 810, y: 798 - height),
+                            bottomRight: Point(x: 810, y: 798), bottomLeft: Point(x: 100, y: 798))
+        #expect(PassportPage.completedBeyondImageEdge(touching, in: image) == touching)
+        // Cut at a corner (two sides on the border): the page's size is not known.
+        let corner = Quad(topLeft: Point(x: 500, y: 400), topRight: Point(x: 999, y: 400),
+                          bottomRight: Point(x: 999, y: 799), bottomLeft: Point(x: 500, y: 799))
+        #expect(PassportPage.completedBeyondImageEdge(corner, in: image) == corner)
+        // Nothing on the border.
+        let inside = Quad(topLeft: Point(x: 100, y: 100), topRight: Point(x: 600, y: 100),
+                          bottomRight: Point(x: 600, y: 300), bottomLeft: Point(x: 100, y: 300))
+        #expect(PassportPage.completedBeyondImageEdge(inside, in: image) == inside)
+    }
+}
