@@ -109,7 +109,9 @@ extension Recognizer {
         // part of the page): look for the zone in the whole photo and build the page around it.
         let scout = scoutZone(in: image, reader: reader, located: observation.corners, budget: budget)
         if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners, budget: budget) {
-            accept(found.mrz, identity: found.identity, page: found.page, into: &observation)
+            accept(found.mrz, identity: found.identity, page: outlinePlacedPage(placedFromOutline?.page, scoutPage: found.page,
+                                                                          located: observation.corners, in: image),
+                   into: &observation)
             return
         }
         if let placedFromOutline {
@@ -318,6 +320,33 @@ extension Recognizer {
         let page = located.flatMap { PassportPage.agree(placed.page, $0) } != nil ? placed.page : PassportPage.perspectiveFitted(placed.page, in: image)
         return (placed.mrz, identity, PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image))
     }
+
+    /// The page placed from the zone read in the located outline (`fromOutline`), when the
+    /// scout's page (`scoutPage`, placed from the zone found in the whole photo) agrees with it at
+    /// the zone (both bottom corners within `outlinePlacementAgreement` of the diagonal) and the
+    /// outline lies in view whole; else `scoutPage`.
+    ///
+    /// Why: the scout places the page by a similarity from the zone's lines in the photo, which
+    /// cannot show a tilt's foreshortening across the page, and the search for the far side
+    /// after it (`PassportPage.perspectiveFitted`) can take a band printed across the page's top
+    /// or the booklet's fold instead (dev captures tilted, seed 3005: 4 of 48 pages 3.9-18.5% off
+    /// at their top corners). The outline's zone was read in the outline flattened by its own
+    /// perspective (the page's, or the booklet's around it), so the page placed from it carries
+    /// that perspective, and its far side is fitted near where it must be. An outline the image's
+    /// border cut is no such frame: one of its sides is the border (dev captures cut off: its
+    /// page's top was 10% off where the scout's was right).
+    private func outlinePlacedPage(_ fromOutline: Quad?, scoutPage: Quad, located: Quad?, in image: Image) -> Quad {
+        guard let fromOutline, let located, !Self.reachesEdge(located, of: image) else { return scoutPage }
+        let limit = Self.outlinePlacementAgreement * scoutPage.diagonal
+        guard fromOutline.bottomLeft.distance(to: scoutPage.bottomLeft) <= limit,
+              fromOutline.bottomRight.distance(to: scoutPage.bottomRight) <= limit else { return scoutPage }
+        debugLog("outline-placed page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")
+        return fromOutline
+    }
+
+    /// How near (share of the page's diagonal) the two placements' corners at the zone must lie
+    /// for them to be one page's.
+    static let outlinePlacementAgreement = 0.015
 
     /// The passport scout's zone in the whole photo (the best TD3-shaped one). The scout skips
     /// the scale for characters of a page filling the photo, which is read through its outline
