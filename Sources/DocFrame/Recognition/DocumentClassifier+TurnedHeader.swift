@@ -14,14 +14,33 @@ import Foundation
 /// Alberta's (Tesseract's confidence 0.44-0.67: too unsure to be `HeaderReading.isClear`, but a
 /// province's name read whole); the other two read a row of the ID number and a motion-blurred
 /// band. A right glance read turned shows its own bottom edge upside down, which names nobody.
+///
+/// Nor does it read as sure text: Tesseract reads upside-down print as fragments it is unsure
+/// of (the right glances of dev captures, flat seeds 2101-2103 with synthesis seeds 2101 and
+/// 2103, read turned at 0.00-0.40). A turned reading as sure as a clear one (`clearConfidence`)
+/// is print upright the other way round: the card lies the other way up from the glance, and
+/// its layout matched the design's only turned. A business card with an orange band along one
+/// long edge, upside down, was named the PR card's front (red title band) at 0.75 this way: its
+/// turned header read its company name at 0.87 (dev negatives, seed 2102).
 extension DocumentClassifier {
-    /// Whether template `i`'s header region, read in the flattened document turned half a turn
-    /// from the glance's orientation (`upright`), names another jurisdiction than the template's:
-    /// a province's name read whole is no chance misreading (`JurisdictionNames`), so the card
-    /// is another issuer's, whichever way up.
-    func turnedHeaderNamesOtherIssuer(_ i: Int, upright: Bool, flattened: Image, ocrMs: inout Double) -> Bool {
+    /// Letters a turned reading must hold to show upright print (a company's short name).
+    static let turnedPrintLetters = 4
+
+    /// Whether template `i`'s header region, read turned from the glance's way, contradicts the
+    /// glance: it names another issuer, or it reads as sure print (see the type's note).
+    func turnedHeaderContradicts(_ i: Int, upright: Bool, flattened: Image, ocrMs: inout Double) -> Bool {
+        guard let reading = turnedHeaderReading(i, upright: upright, flattened: flattened, ocrMs: &ocrMs) else { return false }
+        return reading.namesOtherJurisdiction(than: templates[i].jurisdiction)
+            || (reading.letterCount >= Self.turnedPrintLetters && reading.confidence >= HeaderReading.clearConfidence)
+    }
+
+    /// Template `i`'s header region read in the flattened document turned half a turn from the
+    /// glance's orientation (`upright`). A province's name read there whole is no chance
+    /// misreading (`JurisdictionNames`): another jurisdiction's makes the card another issuer's,
+    /// whichever way up.
+    func turnedHeaderReading(_ i: Int, upright: Bool, flattened: Image, ocrMs: inout Double) -> HeaderReading? {
         let t = templates[i]
-        guard let r = t.region("header") else { return false }
+        guard let r = t.region("header") else { return nil }
         let start = ContinuousClock.now
         defer {
             let d = ContinuousClock.now - start
@@ -39,11 +58,11 @@ extension DocumentClassifier {
         // stands pays for this read, and on the unseen fronts above the plain crop named the
         // province wherever the enlarged one did.
         guard let crop = try? flattened.warped(quad, width: r.width, height: r.height),
-              let read = try? TextReader.shared.read(crop, mode: .block) else { return false }
+              let read = try? TextReader.shared.read(crop, mode: .block) else { return nil }
         let reading = HeaderReading(text: read.text, confidence: read.confidence)
         if Recognizer.debug {
             FileHandle.standardError.write(Data("turned header \(t.id) [\(reading.text.replacingOccurrences(of: "\n", with: " "))@\(String(format: "%.2f", reading.confidence))]\n".utf8))
         }
-        return reading.namesOtherJurisdiction(than: t.jurisdiction)
+        return reading
     }
 }

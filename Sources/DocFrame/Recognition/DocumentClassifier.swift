@@ -473,9 +473,9 @@ final class DocumentClassifier: Sendable {
             } else if case .contradicted = verdict {
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
-            } else if unmistakable, readHeaderText, turnedHeaderNamesOtherIssuer(i, upright: upright, flattened: flattened, ocrMs: &ocrMs) {
-                // Unread, and read the other way round another issuer's name: that card seen
-                // upside down (`DocumentClassifier+TurnedHeader`).
+            } else if unmistakable, readHeaderText, turnedHeaderContradicts(i, upright: upright, flattened: flattened, ocrMs: &ocrMs) {
+                // Unread, and read the other way round another issuer's name or sure print: another
+                // card seen upside down (`DocumentClassifier+TurnedHeader`).
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
             } else if unmistakable, let zone = templates[i].region("mrz"),
@@ -508,7 +508,13 @@ final class DocumentClassifier: Sendable {
                 confidence = min(confidence, Self.threshold - 0.01)
             }
         }
-        let corners = located.landscapeCorners.rotatingLabels(by: upright ? 0 : 2)
+        var corners = located.landscapeCorners.rotatingLabels(by: upright ? 0 : 2)
+        // An answer on an outline short of the card's shape: the completion its layout places.
+        if confidence >= Self.threshold,
+           let completed = try glanceCompletion(of: located, template: i, upright: upright,
+                                                layout: upright ? layout[i].upright : layout[i].turned, in: image) {
+            corners = completed.corners
+        }
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? i : nil, confidence: confidence, bestIndex: i,
                                     corners: corners, orientation: Orientation(of: corners),
                                     appearance: thumb, layout: score, layoutMargin: margin, path: .appearance, ocrMs: ocrMs,

@@ -24,8 +24,9 @@ extension Recognizer {
     ///   be when the observed one is no page (`PassportPage.alternativeOutlines`).
     /// - Parameter searchedAgain: the outlines among them that only a search made for a blurred
     ///   card found (`LocatedQuad.searchedAgain`): the zone's band is not asked of them.
+    /// - Parameter outlineZone: the observed outline's zone, already read valid (`readZoneFirst`).
     func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget(),
-                   outlines: [Quad] = [], searchedAgain: [Quad] = []) {
+                   outlines: [Quad] = [], searchedAgain: [Quad] = [], outlineZone: MRZReader.Zone? = nil) {
         guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
@@ -39,16 +40,9 @@ extension Recognizer {
         var placedFromOutline: (mrz: MRZResult, identity: DocumentIdentity, page: Quad)?
         var truncated: (identity: DocumentIdentity, page: Quad)?
         if let corners = observation.corners, let flat = try? flatten(image, observation: observation),
-           let zone = try? reader.readZone(in: flat, budget: budget) {
+           let zone = outlineZone ?? (try? reader.readZone(in: flat, budget: budget)) {
             let quad = corners.landscape
-            // The shape the flattened image was given, and the shape the outline shows once
-            // its perspective is undone (a tilted page's outline can look like an ID-1 card's).
-            let shapes = [Double(flat.width) / Double(flat.height)]
-                + [PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)].compactMap { $0 }
-            let identity = shapes.lazy.compactMap { shape in
-                PassportRule.identity(for: zone.result, pageAspectRatio: zone.quarterTurns % 2 == 1 ? 1 / shape : shape)
-            }.first
-            if let identity {
+            if let identity = outlinePassport(zone: zone, flattened: flat, outline: quad, in: image) {
                 // The outline may be the booklet around the page: the page is where its zone says.
                 var page = quad.rotatingLabels(by: (4 - zone.quarterTurns) % 4)
                 // The located outline, fitted to the image's edges already, stands when the zone

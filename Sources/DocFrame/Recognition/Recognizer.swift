@@ -79,7 +79,14 @@ public final class Recognizer: Sendable {
         }
         var flattened: Image?
         var cutOff = located?.cutOff ?? false
-        if options.classify, !classifier.isEmpty {
+        // A page-shaped outline's zone is looked at before the card templates are tried: one
+        // whose every check holds makes it a passport, and the card search is skipped (`readZoneFirst`).
+        var pageZone: MRZReader.Zone?
+        if options.readMRZ, options.classify, let located {
+            pageZone = readZoneFirst(in: image, located: located)
+            timer.lap("mrz")
+        }
+        if options.classify, !classifier.isEmpty, pageZone == nil {
             let result = try classifier.classify(image, candidates: candidates, readHeaderText: options.readHeaderText,
                                                  searchTiles: options.searchTiles)
             timer.lap("classify")
@@ -119,8 +126,8 @@ public final class Recognizer: Sendable {
         if options.readMRZ {
             timer.lap("classify")
             let before = observation.corners
-            attachMRZ(to: &observation, in: image, budget: options.mrzBudget ?? MRZCutBudget(),
-                      outlines: candidates.map(\.corners), searchedAgain: candidates.filter(\.searchedAgain).map(\.corners))
+            attachMRZ(to: &observation, in: image, budget: options.mrzBudget ?? MRZCutBudget(), outlines: candidates.map(\.corners),
+                      searchedAgain: candidates.filter(\.searchedAgain).map(\.corners), outlineZone: pageZone)
             // A passport page placed from its zone replaces the outline: whether it is cut off
             // is the page's own matter (it may reach beyond the image where the outline did not,
             // or lie inside where the outline was a cut-off booklet's).

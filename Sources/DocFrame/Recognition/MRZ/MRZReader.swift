@@ -60,6 +60,8 @@ public struct MRZReader: Sendable {
         var minimumElongation: Double
         /// Line-finding scales left out, largest first.
         var skippedAttempts = 0
+        /// Line-finding scales tried at most, after those left out.
+        var maxAttempts = Int.max
         /// Cuts of candidate zones read at most, over every turn, scale and zone.
         var maxReads = Int.max
 
@@ -206,7 +208,7 @@ public struct MRZReader: Sendable {
         let gray = search.gray
         var best: (result: MRZResult, lines: [TextLineBox])?
         var looked = 0
-        for (index, attempt) in attempts(for: gray).enumerated().dropFirst(scope.skippedAttempts) {
+        for (index, attempt) in attempts(for: gray).enumerated().dropFirst(scope.skippedAttempts).prefix(scope.maxAttempts) {
             let groups: [MRZLocator.Group]
             if let known = search.groups[index] {
                 groups = known

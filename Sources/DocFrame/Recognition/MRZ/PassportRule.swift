@@ -17,6 +17,9 @@ public enum PassportRule {
     /// (0.8 and up), since neither the reading nor the issuing state it names is vouched for.
     static let structureConfidence = 0.7
 
+    /// A passport whose zone reads with every check digit holding, its document number filled.
+    static let validConfidence = 0.99
+
     /// A passport whose zone is cut short by the image's edge (`TruncatedPassportZone`): the
     /// three checks in view hold over fields with content, as for a TD3 reading at 0.8.
     static let truncatedConfidence = 0.8
@@ -54,7 +57,7 @@ public enum PassportRule {
         let vouching = contentChecks(of: mrz)
         let confidence: Double
         if mrz.valid, vouching.contains("documentNumber") {
-            confidence = 0.99
+            confidence = validConfidence
         } else if vouching.contains("documentNumber"), vouching.count >= 3 {
             confidence = 0.8
         } else if pageAspectRatio != nil || vouching.count >= 2, PassportZoneShape.isPassportZone(mrz) {
