@@ -323,8 +323,9 @@ extension Recognizer {
 
     /// The page placed from the zone read in the located outline (`fromOutline`), when the
     /// scout's page (`scoutPage`, placed from the zone found in the whole photo) agrees with it at
-    /// the zone (both bottom corners within `outlinePlacementAgreement` of the diagonal) and the
-    /// outline lies in view whole; else `scoutPage`.
+    /// the zone (both bottom corners within `outlinePlacementAgreement` of the diagonal), the
+    /// outline lies in view whole, and the image's edges back the outline's page at least as
+    /// well as the scout's; else `scoutPage`.
     ///
     /// Why: the scout places the page by a similarity from the zone's lines in the photo, which
     /// cannot show a tilt's foreshortening across the page, and the search for the far side
@@ -334,14 +335,18 @@ extension Recognizer {
     /// perspective (the page's, or the booklet's around it), so the page placed from it carries
     /// that perspective, and its far side is fitted near where it must be. An outline the image's
     /// border cut is no such frame: one of its sides is the border (dev captures cut off: its
-    /// page's top was 10% off where the scout's was right).
+    /// page's top was 10% off where the scout's was right); nor is one that an object over the
+    /// page bent (an occluded eval page: its page half as well backed by edges as the scout's,
+    /// 16% off; the tilted dev pages' twice as well).
     private func outlinePlacedPage(_ fromOutline: Quad?, scoutPage: Quad, located: Quad?, in image: Image) -> Quad {
         guard let fromOutline, let located, !Self.reachesEdge(located, of: image) else { return scoutPage }
         let limit = Self.outlinePlacementAgreement * scoutPage.diagonal
         guard fromOutline.bottomLeft.distance(to: scoutPage.bottomLeft) <= limit,
-              fromOutline.bottomRight.distance(to: scoutPage.bottomRight) <= limit else { return scoutPage }
-        debugLog("outline-placed page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")
-        return fromOutline
+              fromOutline.bottomRight.distance(to: scoutPage.bottomRight) <= limit,
+              let backing = try? DocumentLocator().edgeSupport(of: [scoutPage, fromOutline], in: image) else { return scoutPage }
+        let score = backing.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        debugLog(String(format: "outline-placed scout=%.2f outline=%.2f", score[0], score[1]) + " page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")
+        return score[1] >= score[0] ? fromOutline : scoutPage
     }
 
     /// How near (share of the page's diagonal) the two placements' corners at the zone must lie
