@@ -752,11 +752,14 @@ final class DocumentClassifier: Sendable {
         return Homography.rectangle(width: t.width, height: t.height, to: frame)
     }
 
-    /// Inliers from which a homography places the template better than a located outline does.
+    /// Inliers from which a homography places the template better than a located outline does
+    /// (`verifyInliers`: a keypoint answer this well verified stands without its header read).
     static let surePlacement = 30
-    /// How far (a share of the diagonal) such a homography may place the template's outline from
-    /// the flattened outline's frame for that outline to be the whole card: a header a line off
-    /// is 5-8% of the diagonal away, a header band left out of the outline 10% or more.
+    /// How far (a share of the flattened outline's diagonal) such a homography may place the
+    /// template's outline from the flattened outline's frame for that outline to be the whole
+    /// card. A line of the card's print is 3-5% of its diagonal high (a header misplaced by a
+    /// line, which the outline's placement is for, is about that far off); the Ontario front's
+    /// title band alone is 8%, and the dev captures above were 12-17% off.
     static let outlineDisagreement = 0.08
 
     /// Of candidates that share artwork, the one whose header region looks most like its own
