@@ -47,6 +47,23 @@ struct MRZNameVoteTests {
         #expect(MRZNameVote.settled(own, doubted: [3, 6, 12, 13, 17], voters: voters) == own)
     }
 
+    @Test("a cut that read the line as noise does not vote on a right reading's doubted cell")
+    func noiseCutDoesNotVote() {
+        // passport-val-front-7004-1 (glared, dark): a local binarisation read the names line a
+        // cell on and as noise, yet sure of its I where the reading kept doubted its C; another
+        // cut doubted an N there. The noise's plain I (two votes) outvoted both.
+        let own = Self.line("P<VALBOUCHARD<<ERIK<MICHAEL")
+        let noise = MRZNameVote.Voter(line: Self.line("IL<VILBOICHIRT<<ZRZK<PIIHAEL"), unsure: [])
+        let doubting = MRZNameVote.Voter(line: Self.line("P<VALBOUNHARD<<ERIK<MICHAEL"), unsure: [8])
+        #expect(!MRZNameVote.readsAlike(noise.line, own, doubted: [8]))
+        #expect(MRZNameVote.readsAlike(doubting.line, own, doubted: [8]))
+        #expect(MRZNameVote.settled(own, doubted: [8], voters: [noise, doubting]) == own)
+        // A cut that read the line alike still settles a doubted misread, beside the noise.
+        let misread = doubting.line
+        let plain = MRZNameVote.Voter(line: own, unsure: [])
+        #expect(MRZNameVote.settled(misread, doubted: [8], voters: [noise, plain]) == own)
+    }
+
     /// Both cuts' checks hold alike, neither vouched for on its own.
     func unconfirmed(_ lines: [String]) throws -> MRZResult {
         var result = try #require(parser.parse(lines))

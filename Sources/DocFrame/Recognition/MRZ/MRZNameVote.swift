@@ -10,17 +10,18 @@ enum MRZNameVote {
     /// `own` (a reading whose checks hold) with its `doubted` cells settled by `voters`.
     ///
     /// A line the voters show was placed a cell off from a point on (`shiftRepaired`) is taken
-    /// from them whole. Otherwise each doubted cell is voted on, where a voter that read the
-    /// glyph plainly weighs twice one that doubted it, and own's character counts as a doubted
-    /// one; a tie keeps own's.
+    /// from them whole. Otherwise each doubted cell is voted on by the voters that read the
+    /// line like `own` (`readsAlike`), where a voter that read the glyph plainly weighs twice
+    /// one that doubted it, and own's character counts as a doubted one; a tie keeps own's.
     static func settled(_ own: [Character], doubted: Set<Int>, voters: [Voter]) -> [Character] {
         if let repaired = shiftRepaired(own: own, doubted: doubted, voters: voters.map(\.line)) { return repaired }
         var line = own
+        let alike = voters.filter { readsAlike($0.line, own, doubted: doubted) }
         for i in doubted.sorted() where i < own.count {
             // A glyph a cut read plainly counts twice one it doubted: on a glared name a cut that
             // read a letter plainly was outvoted by a tie of two doubted misreads.
             var weights: [Character: Int] = [own[i]: 1]
-            for voter in voters where i < voter.line.count {
+            for voter in alike where i < voter.line.count {
                 weights[voter.line[i], default: 0] += voter.unsure.contains(i) ? 1 : 2
             }
             let mine = weights[own[i]]!
@@ -29,6 +30,17 @@ enum MRZNameVote {
             if top > mine, leaders.count == 1, let best = leaders.first?.key { line[i] = best }
         }
         return line
+    }
+
+    /// Whether `other` reads the line as `own` does wherever own read a glyph plainly, but for
+    /// an eighth of its cells at most: a cut that disagrees with more of them placed its glyphs
+    /// otherwise or read noise (a glared, dark zone's local binarisation read
+    /// `IL<VILBOICHIRT<<ZRZK<PIIHAEL` for `P<VALBOUCHARD<<ERIK<MICHAEL`), and its plain I
+    /// outvoted the doubted C of a right reading and a doubted N of another cut.
+    static func readsAlike(_ other: [Character], _ own: [Character], doubted: Set<Int>) -> Bool {
+        guard other.count == own.count else { return false }
+        let disagreeing = own.indices.filter { !doubted.contains($0) && own[$0] != other[$0] }.count
+        return 8 * disagreeing <= own.count
     }
 
     /// The line most of `voters` read alike, when `own` differs from it only by a shift: when
