@@ -49,6 +49,35 @@ struct TextReaderTests {
         #expect(all.text == "AB 1234")
     }
 
+    /// Tesseract's legacy engine (our MRZ model) adapts to the glyphs it reads. Kept across
+    /// calls, a pooled engine's reading of a zone depended on what it had read before: a dev
+    /// passport (`passport-orv-front-2001-2`, glared and dark) read its names line right alone
+    /// and wrong after a clean page's two lines (`passport-orv-front-2006-3`), and an eval
+    /// passport's zone read valid or not by the order of a `--jobs 2` batch. The fixtures are
+    /// binarised cuts `MRZReader` gave Tesseract: the clean page's two lines, then the first cut of
+    /// the glared page's zone.
+    @Test("a zone's cuts read the same, symbol for symbol, whatever the engine read before")
+    func readingHasNoHistory() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ReadingHistory")
+        func cuts(_ prefix: String) throws -> [Image] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(prefix) }.sorted()
+                .map { try Image(contentsOfFile: folder.appendingPathComponent($0).path) }
+        }
+        let (before, zone) = (try cuts("before-"), try cuts("line-"))
+        #expect(before.count == 2 && zone.count == 2)
+        let model = try OCRModel.mrz()
+        func read(_ images: [Image], with reader: TextReader) throws -> [RecognizedText] {
+            try images.map { try reader.read($0, model: model, mode: .line, whitelist: MRZReader.whitelist) }
+        }
+        let fresh = try read(zone, with: TextReader(maxEnginesPerModel: 1))
+        let seasoned = TextReader(maxEnginesPerModel: 1)
+        _ = try read(before, with: seasoned)
+        let after = try read(zone, with: seasoned)
+        #expect(after.map(\.text) == fresh.map(\.text))
+        #expect(after.map { $0.symbols.map(\.confidence) } == fresh.map { $0.symbols.map(\.confidence) })
+    }
+
     @Test("a blank image yields no confident text")
     func blank() throws {
         // Tesseract's LSTM may still emit a short guess on an empty line; its confidence says so.

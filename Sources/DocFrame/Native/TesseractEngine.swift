@@ -55,7 +55,15 @@ final class TesseractEngine: @unchecked Sendable {
         guard width > 0, height > 0, pixels.count >= width * height else {
             throw DocFrameError(.invalidArgument, "an image of \(width)x\(height) cannot be read")
         }
-        defer { TessBaseAPIClear(handle) }
+        // The legacy engine (our MRZ model) adapts its classifier to the glyphs of every page it
+        // reads and keeps what it learnt for the next call: a pooled engine's readings then
+        // depend on which images it happened to read before (with `--jobs 2` an eval passport's
+        // zone read valid or not by the order of the batch). What it learns within this call
+        // stays; nothing carries over to the next one, so one image always reads the same.
+        defer {
+            TessBaseAPIClear(handle)
+            TessBaseAPIClearAdaptiveClassifier(handle)
+        }
         // Set on every call: a pooled engine keeps the previous caller's whitelist otherwise.
         TessBaseAPISetVariable(handle, "tessedit_char_whitelist", whitelist ?? "")
         TessBaseAPISetPageSegMode(handle, mode.pageSegMode)
