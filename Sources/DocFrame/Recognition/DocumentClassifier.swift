@@ -291,8 +291,13 @@ final class DocumentClassifier: Sendable {
         }
         pick.homography = h
         var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin)
+        let raw = confidence
         confidence = try headerChecked(confidence, pick: pick, query: flattened, readText: readHeaderText, layoutMargin: margin,
                                         header: &header, ocrMs: &ocrMs)
+        if Recognizer.debug {
+            FileHandle.standardError.write(Data(String(format: "flat pick %@ raw %.3f checked %.3f look %.3f lay %.3f margin %.3f read %d sup %d dist %d contra %d guessed %d\n",
+                                                       t.id, raw, confidence, look, lay, margin, header.read ? 1 : 0, header.supported ? 1 : 0, header.distinctive ? 1 : 0, header.contradicted ? 1 : 0, header.guessed ? 1 : 0).utf8))
+        }
         // Every template is landscape and so is the located outline's flattening: a homography
         // that turns the template sideways on it, where the located outline is kept, names the
         // card's long side its short one. A few chance inliers on a blurred card did (a dev
@@ -396,8 +401,13 @@ final class DocumentClassifier: Sendable {
         // 41 degrees and another far off the photo. Part of the card may lie outside the photo
         // (a cut-off card): only the shape counts.
         if !DocumentLocator.isPlausibleOutline(corners) { confidence = min(confidence, Self.threshold - 0.01) }
+        let raw = confidence
         confidence = try headerChecked(confidence, pick: pick, query: image, readText: readHeaderText, layoutMargin: margin,
                                         header: &header, ocrMs: &ocrMs)
+        if Recognizer.debug {
+            FileHandle.standardError.write(Data(String(format: "frame pick %@ raw %.3f checked %.3f look %.3f lay %.3f margin %.3f read %d sup %d dist %d contra %d guessed %d\n",
+                                                       t.id, raw, confidence, look, lay, margin, header.read ? 1 : 0, header.supported ? 1 : 0, header.distinctive ? 1 : 0, header.contradicted ? 1 : 0, header.guessed ? 1 : 0).utf8))
+        }
         return ClassificationResult(templateIndex: confidence >= Self.threshold ? pick.templateIndex : nil,
                                     confidence: confidence, bestIndex: pick.templateIndex, corners: corners, orientation: Orientation(of: corners),
                                     inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
@@ -719,7 +729,13 @@ final class DocumentClassifier: Sendable {
 
     /// Template pixels -> `flattened` pixels when the flattened outline is the whole document,
     /// upright or upside down as `match`'s homography places the template's top-left; nil when
-    /// it places it on another corner (a turned outline) or has none.
+    /// it places it on another corner (a turned outline) or has none, or when a homography on
+    /// `surePlacement` inliers places the template's outline clearly elsewhere
+    /// (`outlineDisagreement`): then the outline is not the whole card but its part in view (a
+    /// cut-off card) or a box inside it (a band lost to the table), and where it puts the header
+    /// lies other print. A cut-off Ontario licence front whose header band the outline left out
+    /// read its field line "4D DL/NO/PERMIS R6487-..." there, a clear reading of none of the
+    /// twins' titles, and the card was named nothing (dev captures, render seeds 3101-3106).
     private func outlineHomography(_ match: FeatureMatch, flattened: Image) -> Homography? {
         guard let h = match.homography else { return nil }
         let tl = h.apply(Point(x: 0, y: 0))
@@ -728,9 +744,23 @@ final class DocumentClassifier: Sendable {
         let j = (0..<4).min { c[$0].distance(to: tl) < c[$1].distance(to: tl) }!
         guard j == 0 || j == 2 else { return nil }
         let t = templates[match.templateIndex]
-        return Homography.rectangle(width: t.width, height: t.height,
-                                    to: Quad(topLeft: c[j], topRight: c[(j + 1) % 4], bottomRight: c[(j + 2) % 4], bottomLeft: c[(j + 3) % 4]))
+        let frame = Quad(topLeft: c[j], topRight: c[(j + 1) % 4], bottomRight: c[(j + 2) % 4], bottomLeft: c[(j + 3) % 4])
+        if match.inliers >= Self.surePlacement,
+           h.mapRectangle(width: t.width, height: t.height).maxCornerDistance(to: frame) > Self.outlineDisagreement * frame.diagonal {
+            return nil
+        }
+        return Homography.rectangle(width: t.width, height: t.height, to: frame)
     }
+
+    /// Inliers from which a homography places the template better than a located outline does
+    /// (`verifyInliers`: a keypoint answer this well verified stands without its header read).
+    static let surePlacement = 30
+    /// How far (a share of the flattened outline's diagonal) such a homography may place the
+    /// template's outline from the flattened outline's frame for that outline to be the whole
+    /// card. A line of the card's print is 3-5% of its diagonal high (a header misplaced by a
+    /// line, which the outline's placement is for, is about that far off); the Ontario front's
+    /// title band alone is 8%, and the dev captures above were 12-17% off.
+    static let outlineDisagreement = 0.08
 
     /// Of candidates that share artwork, the one whose header region looks most like its own
     /// template's (gradient correlation): the fallback when OCR cannot read the header.
@@ -797,6 +827,10 @@ final class DocumentClassifier: Sendable {
                       let crop = enhanced ? try? warped.sharpened() : warped,
                       let read = try? TextReader.shared.read(crop, mode: .block) else { return .undecided }
                 readings[key] = HeaderReading(text: read.text, confidence: read.confidence)
+                if Recognizer.debug {
+                    let pts = quad.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: " ")
+                    FileHandle.standardError.write(Data("headerquad \(pts) in \(query.width)x\(query.height)\n".utf8))
+                }
             }
             let reading = readings[key]!
             scored.append((m, reading.wordCoverage(of: text), reading.bigramSimilarity(to: text),
