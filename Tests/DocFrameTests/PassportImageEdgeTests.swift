@@ -17,10 +17,7 @@ struct PassportImageEdgeTests {
     static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportImageEdge/"
 
     static func truth(_ name: String) throws -> Quad {
-        let data = try #require(FileManager.default.contents(atPath: root + name + ".json"))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let pairs = try #require(object["corners"] as? [[Double]])
-        return try #require(Quad(pairs: pairs))
+        try RecognitionFixtures.truthCorners(sidecar: root + name + ".json")
     }
 
     @Test("a page cut off by the photo's edge is outlined whole, beyond the edge",

@@ -17,10 +17,7 @@ struct PassportTiltedPageTests {
     static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportTilted/"
 
     static func truth(_ name: String) throws -> Quad {
-        let data = try #require(FileManager.default.contents(atPath: root + name + ".json"))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let pairs = try #require(object["corners"] as? [[Double]])
-        return try #require(Quad(pairs: pairs))
+        try RecognitionFixtures.truthCorners(sidecar: root + name + ".json")
     }
 
     @Test("a tilted page is outlined at its own top edge, not at a band printed across it",

@@ -18,10 +18,7 @@ struct PassportZoneEdgesTests {
     static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportEdges/"
 
     static func truth(_ name: String) throws -> Quad {
-        let data = try #require(FileManager.default.contents(atPath: root + name + ".json"))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let pairs = try #require(object["corners"] as? [[Double]])
-        return try #require(Quad(pairs: pairs))
+        try RecognitionFixtures.truthCorners(sidecar: root + name + ".json")
     }
 
     @Test("the page is outlined at its own edge, not at the band printed along its side",

@@ -57,6 +57,16 @@ enum RecognitionFixtures {
         }
     }()
 
+    /// The ground-truth outline in the sidecar at `path` (a capture's `.json`).
+    static func truthCorners(sidecar path: String) throws -> Quad {
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let pairs = object["corners"] as? [[Double]], let quad = Quad(pairs: pairs) else {
+            throw DocFrameError(.invalidArgument, "no corners in \(path)")
+        }
+        return quad
+    }
+
     /// Largest corner distance as a share of the diagonal, whatever corner the lists start at.
     static func cornerError(_ found: Quad, _ truth: Quad) -> Double {
         let f = found.points, t = truth.points
