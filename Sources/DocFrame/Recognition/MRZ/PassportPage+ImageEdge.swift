@@ -47,8 +47,8 @@ extension PassportPage {
             let extent = k % 2 == 0 ? opposite / DocumentFormat.td3.aspectRatio : opposite * DocumentFormat.td3.aspectRatio
             let l0 = o0.distance(to: s0), l1 = o1.distance(to: s1)
             guard extent > 0, l0 > 0, l1 > 0 else { return page }
-            let inView = (l0 + l1) / 2 / extent
-            guard abs(inView - 1) > PassportRule.aspectTolerance, inView <= maximumShrink else { continue }
+            let shown = (l0 + l1) / 2 / extent
+            guard abs(shown - 1) > PassportRule.aspectTolerance, shown <= maximumShrink else { continue }
             func reach(_ from: Point, _ to: Point, _ length: Double) -> Point {
                 let d = to - from, f = extent / length
                 return Point(x: from.x + d.x * f, y: from.y + d.y * f)
