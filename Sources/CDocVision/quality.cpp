@@ -376,6 +376,37 @@ double layoutScore(double grey, const cv::Mat &a, const cv::Mat &b, const cv::Ma
     return 0.6 * grey + 0.4 * dot / std::sqrt(na * r.nb);
 }
 
+/// shiftedCorrelation with the query's own weights too: at every shift a pair of cells counts by
+/// the reference cell's weight times the query cell's `seen` (its visibility).
+double shiftedCorrelationSeen(const cv::Mat &query, const cv::Mat &seen, const cv::Mat &reference, const cv::Mat &weights) {
+    const int w = query.cols - 2 * kShift, h = query.rows - 2 * kShift;
+    double best = -1;
+    for (int oy = 0; oy <= 2 * kShift; ++oy)
+        for (int ox = 0; ox <= 2 * kShift; ++ox) {
+            double sw = 0, sq = 0, sr = 0, sqq = 0, srr = 0, sqr = 0;
+            for (int y = 0; y < h; ++y) {
+                const float *q = query.ptr<float>(y + kShift) + kShift;
+                const float *v = seen.ptr<float>(y + kShift) + kShift;
+                const float *r = reference.ptr<float>(y + oy) + ox;
+                const float *k = weights.ptr<float>(y + oy) + ox;
+                for (int x = 0; x < w; ++x) {
+                    const double c = static_cast<double>(k[x]) * v[x], a = q[x], b = r[x];
+                    sw += c;
+                    sq += c * a;
+                    sr += c * b;
+                    sqq += c * a * a;
+                    srr += c * b * b;
+                    sqr += c * a * b;
+                }
+            }
+            if (sw < 1e-6) continue;
+            const double cov = sqr - sq * sr / sw, vq = sqq - sq * sq / sw, vr = srr - sr * sr / sw;
+            if (vq <= 1e-12 || vr <= 1e-12) continue;
+            best = std::max(best, cov / std::sqrt(vq * vr));
+        }
+    return best;
+}
+
 /// Views of a layout signature's maps (grey 64 x 40, chroma a and b 32 x 20) and, with
 /// `weights`, of the weights' grey and chroma maps.
 struct LayoutMaps {
@@ -564,6 +595,40 @@ dv_status dv_layout_set_compare(const dv_layout_set *set, const float *query, fl
             };
             scores[2 * i] = static_cast<float>(score(upright.grey, upright.a, upright.b));
             scores[2 * i + 1] = static_cast<float>(score(tg, ta, tb));
+        }
+        *count = 2 * n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_layout_set_compare_visible(const dv_layout_set *set, const float *query, const float *visibility, float *scores,
+                                        int32_t capacity, int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(set && query && visibility && scores && count, error, "null pointer");
+        const int n = static_cast<int>(set->references.size());
+        DV_REQUIRE(capacity >= 2 * n, error, "capacity %d is below 2 x %d references", capacity, n);
+        // The query and its visibility as they are and turned 180 degrees (the seen part turns with it).
+        const LayoutMaps upright = layoutMaps(query, visibility);
+        LayoutMaps turned;
+        cv::rotate(upright.grey, turned.grey, cv::ROTATE_180);
+        cv::rotate(upright.a, turned.a, cv::ROTATE_180);
+        cv::rotate(upright.b, turned.b, cv::ROTATE_180);
+        cv::rotate(upright.greyWeights, turned.greyWeights, cv::ROTATE_180);
+        cv::rotate(upright.chromaWeights, turned.chromaWeights, cv::ROTATE_180);
+        for (int i = 0; i < n; ++i) {
+            const auto &r = set->references[i];
+            if (!r.present) {
+                scores[2 * i] = scores[2 * i + 1] = -1;
+                continue;
+            }
+            const LayoutMaps m = layoutMaps(r.values.data(), r.weights.data());
+            auto score = [&](const LayoutMaps &q) {
+                const double grey = shiftedCorrelationSeen(q.grey, q.greyWeights, m.grey, m.greyWeights);
+                const cv::Mat wc = m.chromaWeights.mul(q.chromaWeights);
+                return layoutScore(grey, q.a, q.b, m.a, m.b, wc, referenceChroma(m.a, m.b, wc));
+            };
+            scores[2 * i] = static_cast<float>(score(upright));
+            scores[2 * i + 1] = static_cast<float>(score(turned));
         }
         *count = 2 * n;
         return dv::ok(error);

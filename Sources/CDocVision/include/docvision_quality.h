@@ -68,6 +68,14 @@ void dv_layout_set_destroy(dv_layout_set *set);
 dv_status dv_layout_set_compare(const dv_layout_set *set, const float *query, float *scores, int32_t capacity, int32_t *count,
                                 dv_error *error);
 
+/// dv_layout_set_compare counting only what the query shows of the document: `visibility`
+/// (DV_LAYOUT_SIZE floats, 0..1, laid out as a signature, in the query's frame) multiplies every
+/// reference's weights cell by cell (at each shift, the query cell's visibility), so a part of a
+/// cut-off card that lies outside the photo (its flattening holds the border's smeared pixels
+/// there) neither counts for nor against any design. All ones gives dv_layout_set_compare's scores.
+dv_status dv_layout_set_compare_visible(const dv_layout_set *set, const float *query, const float *visibility, float *scores,
+                                        int32_t capacity, int32_t *count, dv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -238,7 +238,7 @@ final class DocumentClassifier: Sendable {
         let query = try NativeFeatures.detect(in: flattened, maxFeatures: Self.flatFeatures, workSize: Self.workWidth)
         let matches = try index.match(query, verify: Self.verify, reprojection: 4)
         let appearance = try index.appearance(of: flattened)
-        let layout = try layoutSimilarities(of: flattened)
+        let layout = try layoutSimilarities(of: flattened, outline: located.landscapeCorners, in: image)
         if Recognizer.debug {
             let list = matches.map { "\(templates[$0.templateIndex].id):\($0.votes)/\($0.inliers)" }.joined(separator: " ")
             FileHandle.standardError.write(Data("flattened q=\(query.count) \(list)\n".utf8))
@@ -282,7 +282,7 @@ final class DocumentClassifier: Sendable {
             // measure it again on the document the template places.
             if let flat = try? image.warped(corners, width: Self.workWidth, height: Self.workWidth * t.height / t.width) {
                 let looks = try index.appearance(of: flat)
-                let lays = try layoutSimilarities(of: flat)
+                let lays = try layoutSimilarities(of: flat, outline: corners, in: image)
                 look = looks[i].upright
                 lay = lays[i].upright
                 margin = lay - bestOtherDesign(than: i, in: lays)
@@ -388,7 +388,7 @@ final class DocumentClassifier: Sendable {
         var margin = -1.0
         if let flat = try? image.warped(corners, width: Self.workWidth, height: Self.workWidth * t.height / t.width) {
             look = try index.appearance(of: flat)[pick.templateIndex].upright
-            let layout = try layoutSimilarities(of: flat)
+            let layout = try layoutSimilarities(of: flat, outline: corners, in: image)
             lay = layout[pick.templateIndex].upright
             margin = lay - bestOtherDesign(than: pick.templateIndex, in: layout)
         }
@@ -560,9 +560,28 @@ final class DocumentClassifier: Sendable {
     }
 
     /// The flattened document's layout against every template's reference, upright and turned.
-    private func layoutSimilarities(of flattened: Image) throws -> [(upright: Double, turned: Double)] {
-        try layoutReferences.similarities(of: LayoutSignature(of: flattened))
+    /// `outline`: where the flattening's corners lie in `image` (the quad it was warped from):
+    /// where part of it lies outside the photo, only the part in view is compared
+    /// (`LayoutVisibility`), when that is at least `visibleLayout` of the document.
+    private func layoutSimilarities(of flattened: Image, outline: Quad? = nil, in image: Image? = nil) throws -> [(upright: Double, turned: Double)] {
+        let signature = try LayoutSignature(of: flattened)
+        if let outline, let image,
+           let visibility = LayoutVisibility(width: flattened.width, height: flattened.height,
+                                             toImage: Homography.rectangle(width: flattened.width, height: flattened.height, to: outline),
+                                             imageWidth: image.width, imageHeight: image.height),
+           visibility.share >= Self.visibleLayout {
+            if Recognizer.debug {
+                FileHandle.standardError.write(Data(String(format: "layout seen %.2f of the document\n", visibility.share).utf8))
+            }
+            return try layoutReferences.similarities(of: signature, visibility: visibility)
+        }
+        return try layoutReferences.similarities(of: signature)
     }
+
+    /// The least share of a cut-off document in view for its layout to be compared on that part
+    /// alone: a smaller part holds too few cells to tell designs apart (any card's corner with a
+    /// band looks like another's).
+    static let visibleLayout = 0.5
 
     /// Reference layouts at least this alike make look-alike templates twins (same artwork).
     /// Measured on the built-in references: the Ontario license and photo card 0.83 (fronts)
