@@ -279,10 +279,13 @@ final class DocumentClassifier: Sendable {
             corners = chosen
             keptLocated = false
             // The likeness was measured on the old outline's flattening (an inner box, a shadow):
-            // measure it again on the document the template places.
+            // measure it again on the document the template places. Whole, not on its part in
+            // view (`LayoutVisibility`): this outline rests on a few inliers, and a cut-off card's
+            // likeness raised there let it stand on corners 3% off, ahead of the passes around
+            // the located part that place it within 2% (a dev resident card back, 13 inliers).
             if let flat = try? image.warped(corners, width: Self.workWidth, height: Self.workWidth * t.height / t.width) {
                 let looks = try index.appearance(of: flat)
-                let lays = try layoutSimilarities(of: flat, outline: corners, in: image)
+                let lays = try layoutSimilarities(of: flat)
                 look = looks[i].upright
                 lay = lays[i].upright
                 margin = lay - bestOtherDesign(than: i, in: lays)
