@@ -581,6 +581,21 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (q >= firstConverging)
                 for (auto &pt : c) sane &= pt.x > -2 && pt.y > -2 && pt.x < W + 2 && pt.y < H + 2;
             if (!sane) continue;
+            // Cheap pre-check: how much of each side the merged edges cover (frame sides count
+            // fully). First, since most quads fail it: judging their shape cost more.
+            double covered = 0, perimeter = 0;
+            const int ids[4] = {a1, b1, a2, b2};
+            for (int k = 0; k < 4; ++k) {
+                const EdgeLine &l = lines[ids[k]];
+                // The side on line k runs between its intersections with the two crossing lines.
+                cv::Point2f e0 = c[(k + 3) % 4], e1 = c[k];
+                float s0 = (e0 - l.origin).dot(l.dir), s1 = (e1 - l.origin).dot(l.dir);
+                float lo = std::min(s0, s1), hi = std::max(s0, s1);
+                float side = hi - lo;
+                perimeter += side;
+                covered += ids[k] >= real ? side : std::max(0.0f, std::min(hi, l.t1) - std::max(lo, l.t0));
+            }
+            if (perimeter <= 0 || covered / perimeter < 0.45) continue;
             Corners q4 = clockwiseFromTopLeft(c);
             if (!plausibleAngles(q4)) continue;
             const double area = quadArea(q4);
@@ -609,20 +624,6 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
                 judge(q4);
             }
             if (shape < 0.3) continue;
-            // Cheap pre-check: how much of each side the merged edges cover (frame sides count fully).
-            double covered = 0, perimeter = 0;
-            const int ids[4] = {a1, b1, a2, b2};
-            for (int k = 0; k < 4; ++k) {
-                const EdgeLine &l = lines[ids[k]];
-                // The side on line k runs between its intersections with the two crossing lines.
-                cv::Point2f e0 = c[(k + 3) % 4], e1 = c[k];
-                float s0 = (e0 - l.origin).dot(l.dir), s1 = (e1 - l.origin).dot(l.dir);
-                float lo = std::min(s0, s1), hi = std::max(s0, s1);
-                float side = hi - lo;
-                perimeter += side;
-                covered += ids[k] >= real ? side : std::max(0.0f, std::min(hi, l.t1) - std::max(lo, l.t0));
-            }
-            if (perimeter <= 0 || covered / perimeter < 0.45) continue;
             constexpr double kLeastSupport = 0.55;
             auto [edge, weakest] = edgeSupport(support, q4, false, kLeastSupport);
             if (edge < kLeastSupport) continue;
@@ -700,7 +701,8 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
 
     for (const cv::Mat *source : {&edges, &closed}) {
         std::vector<std::vector<cv::Point>> contours;
-        cv::findContours(source->clone(), contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+        // Not a copy: findContours leaves its input as it was (since OpenCV 3.2).
+        cv::findContours(*source, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
         for (const auto &contour : contours) {
             cv::Rect box = cv::boundingRect(contour);
             if (box.area() < 0.03 * imageArea) continue;
