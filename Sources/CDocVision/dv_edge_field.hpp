@@ -7,14 +7,54 @@
 
 #include <opencv2/core.hpp>
 
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
 namespace dv {
+
+/// One pixel's gradient: the Sobel derivatives of the smoothed grey copy and their length.
+/// Side by side, so that a probe that lands on an edge reads one place.
+struct EdgeGradient {
+    int16_t dx = 0, dy = 0;
+    float length = 0;  // hypotf's value (exact squares in double, rounded once); 0 off the edge map
+};
 
 /// Edge pixels with their gradient direction, so that support can demand edges running along a
 /// side (wood grain, fabric and text give edges everywhere, but in every direction).
 struct EdgeField {
-    cv::Mat edges;   // CV_8U, Canny
-    cv::Mat dx, dy;  // CV_16S Sobel of the smoothed grey copy
+    cv::Mat edges;  // CV_8U, Canny
+    /// Per pixel, row-major (edges.cols a row): the gradient, its length taken once per edge pixel
+    /// here rather than at every probe of every candidate side (the locator probes each edge
+    /// pixel near a long edge dozens of times: the square root was a third of edge support).
+    std::vector<EdgeGradient> gradients;
     int workSize = 0;  // the long side the image was downscaled to (at most), as asked
+
+    /// Fills `gradients` from the Sobel derivatives (CV_16S, the size of `edges`).
+    void setGradients(const cv::Mat &dx, const cv::Mat &dy) {
+        gradients.assign(static_cast<size_t>(edges.rows) * edges.cols, EdgeGradient{});
+        for (int y = 0; y < edges.rows; ++y) {
+            const uint8_t *e = edges.ptr<uint8_t>(y);
+            const int16_t *gx = dx.ptr<int16_t>(y), *gy = dy.ptr<int16_t>(y);
+            EdgeGradient *out = &gradients[static_cast<size_t>(y) * edges.cols];
+            for (int x = 0; x < edges.cols; ++x) {
+                out[x].dx = gx[x];
+                out[x].dy = gy[x];
+                if (!e[x]) continue;
+                const double fx = gx[x], fy = gy[x];
+                out[x].length = static_cast<float>(std::sqrt(fx * fx + fy * fy));
+            }
+        }
+    }
+
+    /// Whether (x, y), inside the image, is an edge pixel whose gradient lies within about 32
+    /// degrees of `normal` (a unit vector): an edge running along a side with that normal.
+    bool backs(int x, int y, cv::Point2f normal) const {
+        if (!edges.ptr<uint8_t>(y)[x]) return false;
+        const EdgeGradient &g = gradients[static_cast<size_t>(y) * edges.cols + x];
+        const float gx = g.dx, gy = g.dy;
+        return g.length > 0 && std::abs(gx * normal.x + gy * normal.y) > 0.85f * g.length;
+    }
 };
 
 }  // namespace dv

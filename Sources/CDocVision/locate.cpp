@@ -2,6 +2,7 @@
 // by shape (ID-1 / TD3 aspect), rectangularity and edge support -> sides re-fitted at full
 // resolution (robust line fits to the strongest gradient, which also squares rounded corners).
 #include "docvision_locate.h"
+#include "dv_channel_edges.hpp"
 #include "dv_edge_field.hpp"
 #include "dv_internal.hpp"
 #include "dv_quad.hpp"
@@ -261,12 +262,7 @@ std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, 
             }
             ++sideTotal;
             for (int k = -2; k <= 2; ++k) {
-                int xx = cvRound(q.x + n.x * k), yy = cvRound(q.y + n.y * k);
-                if (!edges.at<uint8_t>(yy, xx)) continue;
-                float gx = field.dx.at<int16_t>(yy, xx), gy = field.dy.at<int16_t>(yy, xx);
-                // hypotf's own computation (exact squares in double), without the library call.
-                float g = static_cast<float>(std::sqrt(static_cast<double>(gx) * gx + static_cast<double>(gy) * gy));
-                if (g > 0 && std::abs(gx * n.x + gy * n.y) > 0.85f * g) { ++sideHit; break; }
+                if (field.backs(cvRound(q.x + n.x * k), cvRound(q.y + n.y * k), n)) { ++sideHit; break; }
             }
         }
         hit += sideHit;
@@ -291,11 +287,7 @@ double segmentSupport(const EdgeField &field, cv::Point2f a, cv::Point2f b) {
         int x = cvRound(q.x), y = cvRound(q.y);
         if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
         for (int k = -2; k <= 2; ++k) {
-            int xx = cvRound(q.x + n.x * k), yy = cvRound(q.y + n.y * k);
-            if (!edges.at<uint8_t>(yy, xx)) continue;
-            float gx = field.dx.at<int16_t>(yy, xx), gy = field.dy.at<int16_t>(yy, xx);
-            float g = static_cast<float>(std::sqrt(static_cast<double>(gx) * gx + static_cast<double>(gy) * gy));
-            if (g > 0 && std::abs(gx * n.x + gy * n.y) > 0.85f * g) { ++hit; break; }
+            if (field.backs(cvRound(q.x + n.x * k), cvRound(q.y + n.y * k), n)) { ++hit; break; }
         }
     }
     return total ? static_cast<double>(hit) / total : 0;
@@ -395,22 +387,11 @@ constexpr double kEdgeThreshold = 18;
 constexpr double kSoftEdgeThreshold = 10;
 
 /// Builds the edge map: colour-aware Canny on a smoothed copy, union over channels, so a card
-/// that differs from the table only in hue still has an outline.
-cv::Mat edgeMap(const cv::Mat &small, double low = kEdgeThreshold) {
+/// that differs from the table only in hue still has an outline. `reference`: with cv::Canny.
+cv::Mat edgeMap(const cv::Mat &small, double low = kEdgeThreshold, bool reference = false) {
     cv::Mat blurred;
     cv::GaussianBlur(small, blurred, cv::Size(5, 5), 0);
-    std::vector<cv::Mat> channels;
-    if (blurred.channels() == 3) {
-        cv::split(blurred, channels);
-    } else {
-        channels.push_back(blurred);
-    }
-    cv::Mat edges = cv::Mat::zeros(small.size(), CV_8U), e;
-    for (auto &c : channels) {
-        cv::Canny(c, e, low, 3 * low, 3, true);
-        edges |= e;
-    }
-    return edges;
+    return reference ? dv::channelEdgesReference(blurred, low, 3 * low) : dv::channelEdges(blurred, low, 3 * low);
 }
 
 /// Full-resolution refit of one side: strongest gradient along normals, robust line fit.
@@ -600,6 +581,21 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (q >= firstConverging)
                 for (auto &pt : c) sane &= pt.x > -2 && pt.y > -2 && pt.x < W + 2 && pt.y < H + 2;
             if (!sane) continue;
+            // Cheap pre-check: how much of each side the merged edges cover (frame sides count
+            // fully). First, since most quads fail it: judging their shape cost more.
+            double covered = 0, perimeter = 0;
+            const int ids[4] = {a1, b1, a2, b2};
+            for (int k = 0; k < 4; ++k) {
+                const EdgeLine &l = lines[ids[k]];
+                // The side on line k runs between its intersections with the two crossing lines.
+                cv::Point2f e0 = c[(k + 3) % 4], e1 = c[k];
+                float s0 = (e0 - l.origin).dot(l.dir), s1 = (e1 - l.origin).dot(l.dir);
+                float lo = std::min(s0, s1), hi = std::max(s0, s1);
+                float side = hi - lo;
+                perimeter += side;
+                covered += ids[k] >= real ? side : std::max(0.0f, std::min(hi, l.t1) - std::max(lo, l.t0));
+            }
+            if (perimeter <= 0 || covered / perimeter < 0.45) continue;
             Corners q4 = clockwiseFromTopLeft(c);
             if (!plausibleAngles(q4)) continue;
             const double area = quadArea(q4);
@@ -628,20 +624,6 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
                 judge(q4);
             }
             if (shape < 0.3) continue;
-            // Cheap pre-check: how much of each side the merged edges cover (frame sides count fully).
-            double covered = 0, perimeter = 0;
-            const int ids[4] = {a1, b1, a2, b2};
-            for (int k = 0; k < 4; ++k) {
-                const EdgeLine &l = lines[ids[k]];
-                // The side on line k runs between its intersections with the two crossing lines.
-                cv::Point2f e0 = c[(k + 3) % 4], e1 = c[k];
-                float s0 = (e0 - l.origin).dot(l.dir), s1 = (e1 - l.origin).dot(l.dir);
-                float lo = std::min(s0, s1), hi = std::max(s0, s1);
-                float side = hi - lo;
-                perimeter += side;
-                covered += ids[k] >= real ? side : std::max(0.0f, std::min(hi, l.t1) - std::max(lo, l.t0));
-            }
-            if (perimeter <= 0 || covered / perimeter < 0.45) continue;
             constexpr double kLeastSupport = 0.55;
             auto [edge, weakest] = edgeSupport(support, q4, false, kLeastSupport);
             if (edge < kLeastSupport) continue;
@@ -664,13 +646,14 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
 /// The edge map with its gradients, for edge support.
 EdgeField edgeField(const cv::Mat &small, const cv::Mat &edges) {
     EdgeField field;
-    field.edges = edges.clone();
-    cv::Mat gray;
+    field.edges = edges;
+    cv::Mat gray, dx, dy;
     if (small.channels() == 3) cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
     else gray = small;
     cv::GaussianBlur(gray, gray, cv::Size(5, 5), 0);
-    cv::Sobel(gray, field.dx, CV_16S, 1, 0);
-    cv::Sobel(gray, field.dy, CV_16S, 0, 1);
+    // The two 3x3 Sobel derivatives (same border) in one pass over the image.
+    cv::spatialGradient(gray, dx, dy, 3, cv::BORDER_DEFAULT);
+    field.setGradients(dx, dy);
     return field;
 }
 
@@ -718,7 +701,8 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
 
     for (const cv::Mat *source : {&edges, &closed}) {
         std::vector<std::vector<cv::Point>> contours;
-        cv::findContours(source->clone(), contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+        // Not a copy: findContours leaves its input as it was (since OpenCV 3.2).
+        cv::findContours(*source, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
         for (const auto &contour : contours) {
             cv::Rect box = cv::boundingRect(contour);
             if (box.area() < 0.03 * imageArea) continue;
@@ -1014,6 +998,14 @@ dv_status dv_segments_edge_support(const dv_image *image, const float *segments,
             support[i] = static_cast<float>(segmentSupport(*kept, toSmall(s[0], s[1]), toSmall(s[2], s[3])));
         }
         return dv::ok(error);
+    });
+}
+
+dv_status dv_locator_edge_map(const dv_image *image, float low, int32_t reference, dv_image **out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && out, error, "null pointer");
+        DV_REQUIRE(low > 0, error, "the threshold must be positive");
+        return dv::emit(edgeMap(image->mat, low, reference != 0), out, error);
     });
 }
 

@@ -59,6 +59,13 @@ dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int
 dv_status dv_segments_edge_support(const dv_image *image, const float *segments, int32_t count, int32_t work_size,
                                    float *support, dv_error *error);
 
+/// The locator's edge map of `image` at its own size (one channel, 255 on an edge): Canny per
+/// colour channel (3x3 aperture, L2 gradient, thresholds `low` and 3 x `low`) on a 5x5
+/// Gaussian-smoothed copy, OR-ed over the channels. With `reference` non-zero it is made with
+/// cv::Canny per channel instead, which the locator's own must equal pixel for pixel (its tests
+/// compare the two).
+dv_status dv_locator_edge_map(const dv_image *image, float low, int32_t reference, dv_image **out, dv_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,15 +16,32 @@ enum PassportPhotoColumn {
     struct Measure: Equatable {
         /// Mean ink (grey levels below the page's paper) over the photo's and the fields' rectangles.
         var photo: Double, fields: Double
+        /// The page's paper level (grey), which the ink is measured from.
+        var paper: Double = PassportPhotoColumn.litPaper
 
         /// A photo's patch of ink, clearly more than the print beside it.
-        var showsPhoto: Bool { photo >= PassportPhotoColumn.minimumInk && photo >= PassportPhotoColumn.minimumRatio * fields }
+        var showsPhoto: Bool { photo >= PassportPhotoColumn.minimumInk(paper: paper) && photo >= PassportPhotoColumn.minimumRatio * fields }
     }
 
     /// Blurred eval passports: photo 41-151 grey levels, 2.1-7.3 times the fields'; the
     /// letter and the ID card's back the band alone named Passport: 25 (0.7 times) and 16.
-    static let minimumInk = 30.0
     static let minimumRatio = 1.8
+
+    /// The least photo ink on a page whose paper is `paper`: `litInk` on a lit page, less in
+    /// proportion on a dim one. Exposure scales paper and ink alike (a gain of a quarter leaves
+    /// a quarter of every grey-level difference), so a dark photo of a page shows its portrait
+    /// as a quarter of the ink it shows lit: dev captures under dim light, their zone's band
+    /// found, showed photos of 17.6-19.0 grey levels (1.9-2.9 times the fields') on paper of
+    /// 38-73. Never more than `litInk`: bright paper asks no more of a photo than before.
+    static func minimumInk(paper: Double) -> Double {
+        litInk * min(1, max(0, paper) / litPaper)
+    }
+
+    /// The photo ink asked of a page lit as most are (paper at `litPaper` or brighter).
+    static let litInk = 30.0
+    /// Paper this bright or brighter counts as lit (lit blurred dev pages: 242-253; dim ones 38-73):
+    /// every page lit brighter than this keeps `litInk`.
+    static let litPaper = 200.0
 
     /// The measure in `page`, an upright landscape page (grey or colour, any size).
     static func measure(in page: Image) throws -> Measure {
@@ -42,6 +59,6 @@ enum PassportPhotoColumn {
             for y in y0..<y1 { for x in x0..<x1 { sum += max(0, paper - Double(pixels[y * w + x])) } }
             return sum / Double(max(1, (x1 - x0) * (y1 - y0)))
         }
-        return Measure(photo: ink(photo), fields: ink(fields))
+        return Measure(photo: ink(photo), fields: ink(fields), paper: paper)
     }
 }
