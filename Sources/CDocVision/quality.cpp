@@ -83,7 +83,11 @@ void normalise(cv::Mat &m) {
 /// each reference cell weighted by `weights` (same size as `reference`): at every shift the
 /// means and spreads are taken over the weighted cells only, so personal data the template
 /// blanked neither adds to nor dilutes the design's agreement. All ones is TM_CCOEFF_NORMED.
-double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, const cv::Mat &weights, int shift) {
+/// `Seen`: each pair of cells also counts by the query cell's `seen` (its share in the photo,
+/// query-sized), so a cut-off card's cells outside the photo count neither for nor against it.
+template <bool Seen>
+double shiftedCorrelationWeighted(const cv::Mat &query, const cv::Mat *seen, const cv::Mat &reference, const cv::Mat &weights,
+                                  int shift) {
     const int w = query.cols - 2 * shift, h = query.rows - 2 * shift;
     double best = -1;
     for (int oy = 0; oy <= 2 * shift; ++oy)
@@ -91,10 +95,12 @@ double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, const 
             double sw = 0, sq = 0, sr = 0, sqq = 0, srr = 0, sqr = 0;
             for (int y = 0; y < h; ++y) {
                 const float *q = query.ptr<float>(y + shift) + shift;
+                const float *v = Seen ? seen->ptr<float>(y + shift) + shift : nullptr;
                 const float *r = reference.ptr<float>(y + oy) + ox;
                 const float *k = weights.ptr<float>(y + oy) + ox;
                 for (int x = 0; x < w; ++x) {
-                    const double c = k[x], a = q[x], b = r[x];
+                    const double c = Seen ? static_cast<double>(k[x]) * v[x] : static_cast<double>(k[x]);
+                    const double a = q[x], b = r[x];
                     sw += c;
                     sq += c * a;
                     sr += c * b;
@@ -109,6 +115,10 @@ double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, const 
             best = std::max(best, cov / std::sqrt(vq * vr));
         }
     return best;
+}
+
+double shiftedCorrelation(const cv::Mat &query, const cv::Mat &reference, const cv::Mat &weights, int shift) {
+    return shiftedCorrelationWeighted<false>(query, nullptr, reference, weights, shift);
 }
 
 /// A reference's own weighted sums at each shift (oy, ox): they do not depend on the query, so
@@ -376,35 +386,9 @@ double layoutScore(double grey, const cv::Mat &a, const cv::Mat &b, const cv::Ma
     return 0.6 * grey + 0.4 * dot / std::sqrt(na * r.nb);
 }
 
-/// shiftedCorrelation with the query's own weights too: at every shift a pair of cells counts by
-/// the reference cell's weight times the query cell's `seen` (its visibility).
+/// shiftedCorrelation over kShift with the query's visibility `seen` (shiftedCorrelationWeighted).
 double shiftedCorrelationSeen(const cv::Mat &query, const cv::Mat &seen, const cv::Mat &reference, const cv::Mat &weights) {
-    const int w = query.cols - 2 * kShift, h = query.rows - 2 * kShift;
-    double best = -1;
-    for (int oy = 0; oy <= 2 * kShift; ++oy)
-        for (int ox = 0; ox <= 2 * kShift; ++ox) {
-            double sw = 0, sq = 0, sr = 0, sqq = 0, srr = 0, sqr = 0;
-            for (int y = 0; y < h; ++y) {
-                const float *q = query.ptr<float>(y + kShift) + kShift;
-                const float *v = seen.ptr<float>(y + kShift) + kShift;
-                const float *r = reference.ptr<float>(y + oy) + ox;
-                const float *k = weights.ptr<float>(y + oy) + ox;
-                for (int x = 0; x < w; ++x) {
-                    const double c = static_cast<double>(k[x]) * v[x], a = q[x], b = r[x];
-                    sw += c;
-                    sq += c * a;
-                    sr += c * b;
-                    sqq += c * a * a;
-                    srr += c * b * b;
-                    sqr += c * a * b;
-                }
-            }
-            if (sw < 1e-6) continue;
-            const double cov = sqr - sq * sr / sw, vq = sqq - sq * sq / sw, vr = srr - sr * sr / sw;
-            if (vq <= 1e-12 || vr <= 1e-12) continue;
-            best = std::max(best, cov / std::sqrt(vq * vr));
-        }
-    return best;
+    return shiftedCorrelationWeighted<true>(query, &seen, reference, weights, kShift);
 }
 
 /// Views of a layout signature's maps (grey 64 x 40, chroma a and b 32 x 20) and, with
