@@ -185,8 +185,10 @@ final class BackgroundClassification: @unchecked Sendable {
                 let cpu = Self.threadCPUMilliseconds() - cpuBefore
                 let named = answer?.document?.templateId ?? "-"
                 let twins = answer.map { $0.undecidedLookAlikes.isEmpty ? "" : " undecided" } ?? ""
-                let line = String(format: "classify frame t=%.3f slot=%d epoch=%d partial=%@ wall=%.0fms cpu=%.0fms ", t, slot, epoch,
-                                  partial ? "true" : "false", ms, cpu)
+                // The stages' wall times (locate 0: the tracked outline settled it alone).
+                let stages = (answer?.timingMs ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\(Int($0.value.rounded()))ms" }
+                let line = String(format: "classify frame t=%.3f slot=%d epoch=%d partial=%@ wall=%.0fms cpu=%.0fms ", t, slot,
+                                  epoch, partial ? "true" : "false", ms, cpu) + stages.joined(separator: " ") + " "
                     + "doc=\(named)\(twins)\n"
                 FileHandle.standardError.write(Data(line.utf8))
             }

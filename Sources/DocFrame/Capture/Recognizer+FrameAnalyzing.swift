@@ -54,25 +54,43 @@ extension Recognizer: FrameAnalyzing {
     /// the screen asks the user to bring closer ("Fill the frame with your license"), and the
     /// next frames show it large. Four more frame passes on every frame that shows no card
     /// would only delay the answer for the card the user does bring.
+    ///
+    /// The whole card's tracked outline is tried alone first: the locator searches the frame
+    /// only when that outline does not settle the answer (`FurtherOutlines`), so the card named
+    /// from it (a card held in view, a passport page whose zone reads) is named without the
+    /// search, with the answer the search would have left unchanged.
     private func classify(_ frame: Image, tracked: Quad?, partial: Bool) throws -> DocumentObservation {
         var options = RecognitionOptions()
         options.searchTiles = false
         guard let tracked else { return try observe(frame, options: options) }
-        var timer = StageTimer()
-        let located = try locator.locate(in: frame, limit: 3)
-        timer.lap("locate")
         // The locator's labelling: image-clockwise from the corner nearest the image's origin.
         let first = tracked.points.indices.min { tracked.points[$0].x + tracked.points[$0].y < tracked.points[$1].x + tracked.points[$1].y } ?? 0
         let quad = tracked.rotatingLabels(by: first)
         let candidate = LocatedQuad(corners: quad, score: 1, edgeSupport: 1, aspect: quad.sideRatio,
                                     cutOff: partial || !quad.isInside(width: frame.width, height: frame.height))
-        // Locator candidates that are the tracked outline again add nothing.
-        let near = 0.02 * Double(max(frame.width, frame.height))
-        let others = located.filter { LostTrack.distance($0.corners, quad) > 4 * near }
-        var observation = try observe(frame, located: partial ? others + [candidate] : [candidate] + others, options: options)
-        observation.timingMs["locate"] = timer.milliseconds["locate"]
+        var locateMs = 0.0
+        let search = { [locator] () throws -> [LocatedQuad] in
+            var timer = StageTimer()
+            let located = try locator.locate(in: frame, limit: 3)
+            timer.lap("locate")
+            locateMs = timer.milliseconds["locate"] ?? 0
+            // Locator candidates that are the tracked outline again add nothing.
+            let near = 0.02 * Double(max(frame.width, frame.height))
+            return located.filter { LostTrack.distance($0.corners, quad) > 4 * near }
+        }
+        var observation: DocumentObservation
+        if partial || !Self.trackedOutlineFirst {
+            observation = try observe(frame, located: partial ? try search() + [candidate] : [candidate] + (try search()), options: options)
+        } else {
+            observation = try observe(frame, located: [candidate], further: FurtherOutlines(search), options: options)
+        }
+        observation.timingMs["locate"] = locateMs
         return observation
     }
+
+    /// DOCFRAME_LIVE_LOCATE_FIRST=1: the locator searches every live classification's frame
+    /// before the tracked outline is tried (the behaviour before `FurtherOutlines`), to compare.
+    static let trackedOutlineFirst = ProcessInfo.processInfo.environment["DOCFRAME_LIVE_LOCATE_FIRST"] != "1"
 
     /// Loads the OCR engines the first classification would otherwise load (the header reader,
     /// the MRZ model), one each.

@@ -119,14 +119,22 @@ final class DocumentClassifier: Sendable {
     /// `searchTiles`: when nothing else answered, search the frame in tiles for a small card no
     /// located outline holds (`DocumentClassifier+Tiles`); a caller that knows where the card is
     /// (a live session's tracked outline) skips that cost.
-    func classify(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool = true, searchTiles: Bool = true) throws -> ClassificationResult {
-        var result = try classifyUnaligned(image, candidates: candidates, readHeaderText: readHeaderText, searchTiles: searchTiles)
+    /// `further`: outlines to add after `candidates` once these have been tried without a
+    /// settled answer (`FurtherOutlines`); the answer is the one of `candidates` + `further`.
+    func classify(_ image: Image, candidates: [LocatedQuad], further: FurtherOutlines? = nil, readHeaderText: Bool = true,
+                  searchTiles: Bool = true) throws -> ClassificationResult {
+        var result = try classifyUnaligned(image, candidates: candidates, further: further, readHeaderText: readHeaderText,
+                                           searchTiles: searchTiles)
         try align(&result, in: image)
         return result
     }
 
-    private func classifyUnaligned(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool, searchTiles: Bool) throws -> ClassificationResult {
+    private func classifyUnaligned(_ image: Image, candidates given: [LocatedQuad], further: FurtherOutlines?, readHeaderText: Bool,
+                                   searchTiles: Bool) throws -> ClassificationResult {
         guard !templates.isEmpty else { return ClassificationResult(templateIndex: nil, confidence: 0) }
+        var candidates = given
+        // Tried later, the further outlines keep the order only behind given ones that all lead.
+        if let further, given.isEmpty || given.count > Self.leading { candidates += try further.outlines() }
         var best: ClassificationResult?
         var ledger = HeaderLedger()
         // The located outlines, then (when none answered) their completions to a template's
@@ -154,6 +162,16 @@ final class DocumentClassifier: Sendable {
                 ledger.note(result, twins: twins)
                 if best == nil || Self.prefers(result, over: best!) { best = result }
                 if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
+            }
+            if k == outlines.count, let further, !further.searched {
+                // The given outlines did not settle it: the further ones join them, tried in the
+                // order the whole list would have had (the given ones lead it, and are not redone).
+                candidates += try further.outlines()
+                let tried = outlines.count
+                outlines = Self.outlinesToTry(candidates)
+                sources = outlines.map { _ in nil }
+                k = tried
+                if k < outlines.count { continue }
             }
             // The locator reserves a place for a cut-off card's completed outline when pieces of
             // its part in view outrank it: when none of those answered or verified a template,

@@ -24,9 +24,10 @@ extension Recognizer {
     ///   be when the observed one is no page (`PassportPage.alternativeOutlines`).
     /// - Parameter searchedAgain: the outlines among them that only a search made for a blurred
     ///   card found (`LocatedQuad.searchedAgain`): the zone's band is not asked of them.
-    /// - Parameter outlineZone: the observed outline's zone, already read valid (`readZoneFirst`).
+    /// - Parameter outlineZone: the observed outline's zone, already read valid, and the outline
+    ///   flattened (`readZoneFirst`).
     func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget(),
-                   outlines: [Quad] = [], searchedAgain: [Quad] = [], outlineZone: MRZReader.Zone? = nil) {
+                   outlines: [Quad] = [], searchedAgain: [Quad] = [], outlineZone: OutlineZone? = nil) {
         guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
@@ -48,8 +49,8 @@ extension Recognizer {
         var unconfirmed: MRZResult?
         var placedFromOutline: (mrz: MRZResult, identity: DocumentIdentity, page: Quad)?
         var truncated: (identity: DocumentIdentity, page: Quad)?
-        if let corners = observation.corners, let flat = try? flatten(image, observation: observation),
-           let zone = outlineZone ?? (try? reader.readZone(in: flat, budget: budget)) {
+        if let corners = observation.corners, let flat = outlineZone?.flattened ?? (try? flatten(image, observation: observation)),
+           let zone = outlineZone?.zone ?? (try? reader.readZone(in: flat, budget: budget)) {
             let quad = corners.landscape
             if let identity = outlinePassport(zone: zone, flattened: flat, outline: quad, in: image) {
                 // The outline may be the booklet around the page: the page is where its zone says.

@@ -22,7 +22,11 @@ extension Recognizer {
     /// takes precedence over the rule: `PassportRule`), when no MRZ model is found, or when the
     /// outline is nearer an ID-1 card's shape than a page's, before or after its perspective
     /// is undone.
-    func readZoneFirst(in image: Image, located: LocatedQuad) -> MRZReader.Zone? {
+    ///
+    /// The zone comes with the outline flattened as it was read in, which `attachMRZ` then reads
+    /// the page from instead of flattening the same outline again (a TD3 page at its canonical
+    /// 1476x1039).
+    func readZoneFirst(in image: Image, located: LocatedQuad) -> OutlineZone? {
         let outline = located.corners.landscape
         guard let reader = Recognizer.mrzReader, !catalog.templates.contains(where: { $0.kind == .passport }),
               DocumentFormat.nearest(toAspectRatio: located.corners.sideRatio) == .td3,
@@ -41,7 +45,14 @@ extension Recognizer {
               let identity = outlinePassport(zone: zone, flattened: flat, outline: outline, in: image),
               identity.confidence >= PassportRule.validConfidence
         else { return nil }
-        return zone
+        return OutlineZone(zone: zone, flattened: flat)
+    }
+
+    /// A zone read valid in an outline (`readZoneFirst`), and the outline flattened as an
+    /// unknown document is (`flatten`), where it was read.
+    struct OutlineZone {
+        var zone: MRZReader.Zone
+        var flattened: Image
     }
 
     /// The passport a zone read in a flattened outline makes of it, judged against both shapes

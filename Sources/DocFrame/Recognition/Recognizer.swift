@@ -69,6 +69,13 @@ public final class Recognizer: Sendable {
     /// `observe` for quads already located (by `locator`, perhaps on an earlier frame): the
     /// classification and quality steps only. `timingMs["locate"]` is 0.
     public func observe(_ image: Image, located candidates: [LocatedQuad], options: RecognitionOptions = RecognitionOptions()) throws -> DocumentObservation {
+        try observe(image, located: candidates, further: nil, options: options)
+    }
+
+    /// `observe` for `candidates` followed by `further`, searched only when `candidates` do not
+    /// settle the answer (`FurtherOutlines`): the same observation as with all of them given.
+    func observe(_ image: Image, located candidates: [LocatedQuad], further: FurtherOutlines?,
+                 options: RecognitionOptions) throws -> DocumentObservation {
         if DocumentLocator.holdsNoDocument(image) { return Self.emptyObservation() }
         var timer = StageTimer()
         let located = candidates.first
@@ -81,13 +88,13 @@ public final class Recognizer: Sendable {
         var cutOff = located?.cutOff ?? false
         // A page-shaped outline's zone is looked at before the card templates are tried: one
         // whose every check holds makes it a passport, and the card search is skipped (`readZoneFirst`).
-        var pageZone: MRZReader.Zone?
+        var pageZone: OutlineZone?
         if options.readMRZ, options.classify, let located {
             pageZone = readZoneFirst(in: image, located: located)
             timer.lap("mrz")
         }
         if options.classify, !classifier.isEmpty, pageZone == nil {
-            let result = try classifier.classify(image, candidates: candidates, readHeaderText: options.readHeaderText,
+            let result = try classifier.classify(image, candidates: candidates, further: further, readHeaderText: options.readHeaderText,
                                                  searchTiles: options.searchTiles)
             timer.lap("classify")
             if Recognizer.debug {
@@ -126,8 +133,12 @@ public final class Recognizer: Sendable {
         if options.readMRZ {
             timer.lap("classify")
             let before = observation.corners
-            attachMRZ(to: &observation, in: image, budget: options.mrzBudget ?? MRZCutBudget(), outlines: candidates.map(\.corners),
-                      searchedAgain: candidates.filter(\.searchedAgain).map(\.corners), outlineZone: pageZone)
+            // The other outlines are where an unknown document's passport page may be; a named
+            // document, or a page whose zone read in the first outline, is read where it is.
+            let all = try further.map { observation.document == nil && pageZone == nil ? candidates + (try $0.outlines()) : candidates }
+                ?? candidates
+            attachMRZ(to: &observation, in: image, budget: options.mrzBudget ?? MRZCutBudget(), outlines: all.map(\.corners),
+                      searchedAgain: all.filter(\.searchedAgain).map(\.corners), outlineZone: pageZone)
             // A passport page placed from its zone replaces the outline: whether it is cut off
             // is the page's own matter (it may reach beyond the image where the outline did not,
             // or lie inside where the outline was a cut-off booklet's).
