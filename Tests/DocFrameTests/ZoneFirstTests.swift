@@ -18,7 +18,7 @@ import Testing
         let recognizer = RecognitionFixtures.builtIn
         let image = try Self.photo("passport-uto-front-301-1.jpg")
         let located = try #require(try recognizer.locator.locate(in: image, limit: Recognizer.outlines).first)
-        let zone = try #require(recognizer.readZoneFirst(in: image, located: located))
+        let zone = try #require(recognizer.readZoneFirst(in: image, located: located)?.zone)
         #expect(zone.result.valid)
         // The answer is the one the rule gives after the card search: the same document, zone and page.
         let observation = try recognizer.observe(image)
