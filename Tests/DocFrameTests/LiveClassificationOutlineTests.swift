@@ -12,8 +12,8 @@ import Testing
 struct LiveClassificationOutlineTests {
     /// The last frame of a short generated sequence (the document held in view, 1280x720) and the
     /// document's true outline on it.
-    static func heldFrame(script: String, front: String, passport: String? = nil, hold: String = "bottom") throws -> (Image, Quad) {
-        let folder = try GeneratedSequences.make(script: script, front: front, passport: passport, fps: 10, size: "1280x720", seed: 11,
+    static func heldFrame(script: String, front: String, passport: String? = nil, hold: String = "bottom", seed: Int = 11) throws -> (Image, Quad) {
+        let folder = try GeneratedSequences.make(script: script, front: front, passport: passport, fps: 10, size: "1280x720", seed: seed,
                                                  hold: hold)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sequence.json"))) as? [String: Any])
@@ -77,5 +77,33 @@ struct LiveClassificationOutlineTests {
         let half = Quad(topLeft: p[0], topRight: p[1], bottomRight: mid(p[1], p[2]), bottomLeft: mid(p[0], p[3]))
         let part = LocatedQuad(corners: half, score: 1, edgeSupport: 1, aspect: half.sideRatio, cutOff: false)
         #expect(try Self.expectSameAnswer(frame, first: part).searched)
+    }
+}
+
+/// A passport page whose tracked outline stops short of its zone (lagging the page as it slid
+/// in, or fitted to a printed band above the zone): card-shaped, so no zone is read in it first.
+@Suite("Capture: a live classification finds a passport page's zone in the searched outlines")
+struct LivePassportZoneFirstTests {
+    @Test("the page is named from its zone read first in the locator's outline, before any card template is tried")
+    func pageFromSearchedOutline() throws {
+        let (frame, page) = try LiveClassificationOutlineTests.heldFrame(script: "passport:0.4", front: "ca-on-dl-front-1.jpg",
+                                                                        passport: "passport-uto-front-1.jpg", hold: "side", seed: 2)
+        // The page's upper four fifths: the outline of a card, short of the zone.
+        let p = page.points
+        func along(_ a: Point, _ b: Point, _ s: Double) -> Point { Point(x: a.x + (b.x - a.x) * s, y: a.y + (b.y - a.y) * s) }
+        let short = Quad(topLeft: p[0], topRight: p[1], bottomRight: along(p[1], p[2], 0.8), bottomLeft: along(p[0], p[3], 0.8))
+        #expect(DocumentFormat.nearest(toAspectRatio: short.sideRatio) == .id1)
+        let recognizer = RecognitionFixtures.builtIn
+        var options = RecognitionOptions()
+        options.searchTiles = false
+        let further = FurtherOutlines { try recognizer.locator.locate(in: frame, limit: 3) }
+        let observation = try recognizer.observe(frame, located: [LocatedQuad(corners: short, score: 1, edgeSupport: 1, aspect: short.sideRatio,
+                                                                                cutOff: false)],
+                                                 further: further, options: options)
+        #expect(further.page != nil, "the card search went on past the searched outlines")
+        #expect(observation.document?.templateId == PassportRule.templateId)
+        #expect(observation.mrz?.valid == true)
+        let corners = try #require(observation.corners)
+        #expect(RecognitionFixtures.cornerError(corners, page) <= 0.02)
     }
 }

@@ -167,6 +167,8 @@ final class DocumentClassifier: Sendable {
                 // The given outlines did not settle it: the further ones join them, tried in the
                 // order the whole list would have had (the given ones lead it, and are not redone).
                 candidates += try further.outlines()
+                // A passport page found among them ends the card search (`FurtherOutlines.page`).
+                if further.page != nil { return ClassificationResult(templateIndex: nil, confidence: 0) }
                 let tried = outlines.count
                 outlines = Self.outlinesToTry(candidates)
                 sources = outlines.map { _ in nil }

@@ -73,12 +73,13 @@ public final class Recognizer: Sendable {
     }
 
     /// `observe` for `candidates` followed by `further`, searched only when `candidates` do not
-    /// settle the answer (`FurtherOutlines`): the same observation as with all of them given.
+    /// settle the answer (`FurtherOutlines`): the same observation as with all of them given,
+    /// unless a passport page's zone reads first in one of `further` (`FurtherOutlines.page`).
     func observe(_ image: Image, located candidates: [LocatedQuad], further: FurtherOutlines?,
                  options: RecognitionOptions) throws -> DocumentObservation {
         if DocumentLocator.holdsNoDocument(image) { return Self.emptyObservation() }
         var timer = StageTimer()
-        let located = candidates.first
+        var located = candidates.first
         var observation = DocumentObservation()
         if let located {
             observation.corners = located.corners
@@ -93,10 +94,21 @@ public final class Recognizer: Sendable {
             pageZone = readZoneFirst(in: image, located: located)
             timer.lap("mrz")
         }
+        if options.readMRZ, options.classify, pageZone == nil, let further {
+            further.readZoneFirst = { [self] in readZoneFirst(in: image, located: $0) }
+        }
         if options.classify, !classifier.isEmpty, pageZone == nil {
             let result = try classifier.classify(image, candidates: candidates, further: further, readHeaderText: options.readHeaderText,
                                                  searchTiles: options.searchTiles)
             timer.lap("classify")
+            if let page = further?.page {
+                // A passport page whose zone read first in an outline searched for: it is
+                // observed from that outline, as if it had been the first.
+                located = page.outline
+                observation.corners = page.outline.corners
+                cutOff = page.outline.cutOff
+                pageZone = page.zone
+            }
             if Recognizer.debug {
                 let id = result.bestIndex.map { catalog.templates[$0].id } ?? "-"
                 FileHandle.standardError.write(Data("evidence \(id) path=\(result.path.rawValue) conf=\(result.confidence) inliers=\(result.inliers) spread=\(result.spread) look=\(result.appearance) layout=\(result.layout) margin=\(result.layoutMargin)\n".utf8))
