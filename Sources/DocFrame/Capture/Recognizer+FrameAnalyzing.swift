@@ -58,7 +58,8 @@ extension Recognizer: FrameAnalyzing {
     /// The whole card's tracked outline is tried alone first: the locator searches the frame
     /// only when that outline does not settle the answer (`FurtherOutlines`), so the card named
     /// from it (a card held in view, a passport page whose zone reads) is named without the
-    /// search, with the answer the search would have left unchanged.
+    /// search, with the answer the search would have left unchanged. A passport page whose zone
+    /// does not read in the tracked outline is looked for in the searched outlines first.
     private func classify(_ frame: Image, tracked: Quad?, partial: Bool) throws -> DocumentObservation {
         var options = RecognitionOptions()
         options.searchTiles = false
