@@ -322,6 +322,9 @@ public struct MRZReader: Sendable {
         var out = settled
         out.valid = result.valid
         out.blindDoubts = result.blindDoubts
+        out.checkedPlain = result.checkedPlain
+        // A cell the vote changed now rests on cuts that read it plainly; one it kept stays doubted.
+        out.nameDoubts = result.nameDoubts.filter { $0 < lines[span.line].count && lines[span.line][$0] == own.line[$0] }
         return out
     }
 
@@ -443,8 +446,9 @@ public struct MRZReader: Sendable {
                 if alike.count < 2 { return nil }
             }
         }
-        let result = parser.parse(lines.map { String($0) })
-        return result?.valid == true ? result : nil
+        guard var result = parser.parse(lines.map { String($0) }), result.valid else { return nil }
+        result.nameDoubts = first.nameDoubts
+        return result
     }
 
     /// The MRZ and, when it is a passport's, the passport identity by rule (`PassportRule`).
@@ -654,9 +658,13 @@ public struct MRZReader: Sendable {
                         && !Self.isCoercion(read[p.0][p.1], to: final[p.0][p.1], layout.classes[p.0][p.1]))
             }.map { MRZCorrector.Position($0) })
             needsConfirmation = !guessed.isEmpty
+            result.checkedPlain = result.valid && guessed.isEmpty
             for p in checked.map(MRZCorrector.Position.init) {
                 if let preferred = blindDoubted[p] { result.blindDoubts[p] = preferred }
             }
+        }
+        if let span = MRZLayout.layout(for: result.format, visa: final.first?.first == "V").spans["name"] {
+            result.nameDoubts = Set(unsure.filter { $0.line == span.line }.map(\.index))
         }
         return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed,
                        unsure: unsure, corrected: corrected)
