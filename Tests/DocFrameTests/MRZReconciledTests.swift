@@ -36,11 +36,15 @@ struct MRZReconciledTests {
         let misread = [Self.lines[0], "0" + Self.lines[1].dropFirst()]
         let plain = try reading(Self.lines, plain: true)
         let corrected = try reading(misread, plain: false)
-        #expect(reader.reconciled(corrected, with: plain) == plain)
-        #expect(reader.reconciled(plain, with: corrected) == plain)
-        let bothPlain = reader.reconciled(try reading(misread, plain: true), with: plain)
-        #expect(!bothPlain.valid)
+        // Compared as flags: a failure must not print the zone's characters.
+        let plainOverCorrected = reader.reconciled(corrected, with: plain) == plain
+        #expect(plainOverCorrected)
+        let plainKept = reader.reconciled(plain, with: corrected) == plain
+        #expect(plainKept)
+        let bothPlain = reader.reconciled(try reading(misread, plain: true), with: plain).valid
+        #expect(!bothPlain)
         // Readings that agree on every checked character stand as they are.
-        #expect(reader.reconciled(plain, with: try reading(Self.lines, plain: false)) == plain)
+        let agreeing = reader.reconciled(plain, with: try reading(Self.lines, plain: false)) == plain
+        #expect(agreeing)
     }
 }
