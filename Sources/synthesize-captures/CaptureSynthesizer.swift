@@ -52,7 +52,9 @@ struct CaptureSynthesizer {
         let has = Set(conditions)
         let clean = has.contains(.clean)
         let base: Double = has.contains(.sideways) ? rng.pick([90, 270]) : (has.contains(.upsideDown) ? 180 : 0)
-        let roll = base + (clean ? rng.uniform(-4...4) : rng.uniform(-14...14))
+        var roll = base + (clean ? rng.uniform(-4...4) : rng.uniform(-14...14))
+        // Drawn only when asked for, so other captures take the same random numbers as before.
+        if has.contains(.rolled) { roll = base + rng.sign() * rng.uniform(18...40) }
         var tiltX = rng.uniform(-1...1) * (clean ? 6 : 10), tiltY = rng.uniform(-1...1) * (clean ? 6 : 10)
         if has.contains(.tilt) {
             let major = rng.sign() * rng.uniform(24...42)

@@ -59,6 +59,12 @@ enum Condition: String, CaseIterable {
     case glare, blur, dark, shadow
     case cutOff = "cut_off"
     case occluded, jpeg
+    /// Turned 18-40 degrees in its plane (beyond the usual 14): a card held at a slant. Opt-in
+    /// (`defaults` leaves it out), so the sets made before it reproduce file for file.
+    case rolled
+
+    /// What `--conditions` means when not given.
+    static let defaults = allCases.filter { $0 != .rolled }
 
     /// Pairs that cannot hold together.
     func conflicts(with other: Condition) -> Bool {

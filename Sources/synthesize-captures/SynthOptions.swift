@@ -6,7 +6,7 @@ struct SynthOptions {
     var output = ""
     var perImage = 4
     var seed: UInt64 = 1
-    var conditions: [Condition] = Condition.allCases
+    var conditions: [Condition] = Condition.defaults
     var negatives = 0
     var sequence: String?
     var front: String?
@@ -79,7 +79,8 @@ struct SynthOptions {
       --per-image N        Captures per flat image (default 4).
       --seed S             Seed; the same seed gives the same files (default 1).
       --conditions LIST    Comma list from: clean tilt small close sideways upside_down glare blur dark
-                           shadow cut_off occluded jpeg (default: all).
+                           shadow cut_off occluded jpeg rolled (default: all but rolled, which
+                           turns the document 18-40 degrees in its plane).
       --negatives N        Also write N negative photos.
       --sequence SCRIPT    Make a frame sequence instead of photos.
       --front IMG          Sequence: the document's front.

@@ -59,6 +59,29 @@ struct SynthesisTests {
         }
     }
 
+    @Test("a rolled capture turns the document 18-40 degrees in its plane, its corners still on it")
+    func rolled() throws {
+        let flat = try SynthesisFixture.flatFolder()
+        defer { try? FileManager.default.removeItem(atPath: flat) }
+        let out = try SynthesisFixture.temporaryFolder("rolled")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(try SynthesisFixture.run(["--in", flat, "--out", out, "--per-image", "4", "--seed", "6", "--max-size", "800",
+                                          "--conditions", "rolled"]) == 0)
+        let card = try SynthesisFixture.card()
+        for n in 1...4 {
+            let base = "\(out)/test-card-front-1-\(n)"
+            let json = try SynthesisFixture.sidecar(base + ".json")
+            let quad = try #require(SynthesisFixture.quad(json))
+            // The top edge's angle off the nearest axis: perspective bends it a few degrees.
+            let degrees = atan2(quad.topRight.y - quad.topLeft.y, quad.topRight.x - quad.topLeft.x) * 180 / .pi
+            let offAxis = abs(degrees - 90 * (degrees / 90).rounded())
+            #expect(offAxis > 12 && offAxis < 45, "capture \(n) turned only \(offAxis) degrees")
+            let photo = try Image(contentsOfFile: base + ".jpg")
+            let flattened = try photo.warped(quad, width: SynthesisFixture.width, height: SynthesisFixture.height)
+            #expect(try SynthesisFixture.correlation(flattened, card) > 0.85)
+        }
+    }
+
     @Test("the same seed gives the same files; another seed other files")
     func deterministic() throws {
         let flat = try SynthesisFixture.flatFolder()
