@@ -26,6 +26,30 @@ struct OtherJurisdictionTests {
         #expect(!HeaderReading(text: "QUEBAC", confidence: 0.5).namesOtherJurisdiction(than: "CA-ON"))
     }
 
+    @Test("a blurred header read as a long string of unsure guesses names no jurisdiction by a near or partial match; a name read whole as words still counts")
+    func garbledReadingNamesNobodyByChance() {
+        // Read in the header region of a motion-blurred British Columbia licence back (dev
+        // capture, render seed 3205): "INDIAN AIA", spaces dropped, is Indiana's name, and
+        // "INDIAN" a piece of it; the card, unmistakable at a glance, was refused as Indiana's.
+        let blurred = HeaderReading(text: "GE NY ON SE NL EO TS ME BE PE EKE PAK POE TEMS I SC INDIAN AIA ATT OA IT SORE EE OF AA IY I EPH IY ET NEC DI AI SIL TI A SIGE TIT KL WE ORE EI NR ANE OT TOES HEH, TSE, NS SEE) AE",
+                                    confidence: 0.21)
+        let columbia = "BRITISH COLUMBIA DRIVER'S LICENCE"
+        #expect(blurred.isGarbled)
+        #expect(blurred.namedJurisdictions.isEmpty, "\(blurred.namedJurisdictions)")
+        #expect(!blurred.namesOtherJurisdiction(than: "CA-BC"))
+        #expect(!blurred.namesInPartOtherJurisdiction(than: "CA-BC", expected: columbia))
+        // As long and unsure, but naming a province in words of its own: still that province.
+        let named = HeaderReading(text: "EE OE AE EH A RE RES BS FA RAE PRI HE ANT FOLD AD BETA BR SO SS EG TENE RIN ALBERTA EE PO TE TE PLE EE PT EE PT EE",
+                                  confidence: 0.3)
+        #expect(named.isGarbled)
+        #expect(named.namesOtherJurisdiction(than: "CA-BC"))
+        #expect(HeaderReading(text: "AA EE OE BS NOVA SCO TIA HEH TSE NS SEE AE TIT KL WE ORE EI NR ANE OT TOES EE PT EE PT EE OE AE EH",
+                              confidence: 0.3).namedJurisdictions == ["CA-NS"], "a name split by OCR is still whole")
+        // A short unsure reading keeps its misread letter (the generated Alberta licence above).
+        #expect(!HeaderReading(text: "| ALBERTA VAIVER OO LILENLE", confidence: 0.53).isGarbled)
+        #expect(HeaderReading(text: "MANITQBA HEALTH", confidence: 0.4).namesOtherJurisdiction(than: "CA-QC"))
+    }
+
     @Test("a header crop that cuts another province's name still names it; the template's own words and noise do not")
     func namesAnotherProvinceInPart() {
         // Read on an unseen Nova Scotia ID front where Manitoba's health card title would be.

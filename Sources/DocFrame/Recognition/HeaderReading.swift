@@ -63,13 +63,48 @@ struct HeaderReading: Sendable {
 
     /// The jurisdictions (ISO 3166-2 codes, `JurisdictionNames`) whose name the reading carries,
     /// each read whole: a quarter of a long name's letters may be misread, none of a name of six
-    /// or seven letters but one.
+    /// or seven letters but one. In a long unsure reading (`isGarbled`) a name counts only read
+    /// exactly as whole words (`namesAsWords`).
     var namedJurisdictions: Set<String> {
+        if isGarbled { return namesAsWords }
         let read = text.filter { $0.isLetter || $0.isNumber }.map(HeaderReading.letterForm)
         var found: Set<String> = []
         for (code, name) in JurisdictionNames.letters where !found.contains(code) {
             let allowed = name.count >= 7 ? max(1, name.count / 4) : 0
             if HeaderReading.contains(read, approximately: name, allowed: allowed) { found.insert(code) }
+        }
+        return found
+    }
+
+    /// A reading with more letters than any header title holds, read unsurely: a soft or blurred
+    /// crop read as a string of short guesses. Searched with its spaces dropped and a letter
+    /// misread, such a string carries some name by chance: a motion-blurred British Columbia
+    /// licence back read 150 letters at 0.21 whose "INDIAN AIA" held Indiana's name, and the
+    /// card, unmistakable at a glance, was refused as another issuer's (dev captures, render
+    /// seeds 3201-3206).
+    var isGarbled: Bool { letterCount > HeaderReading.titleLetters && confidence < HeaderReading.clearConfidence }
+    /// More letters than a header title holds: the longest built-in one, the Ontario licence
+    /// back's "MINISTRY OF TRANSPORTATION ONTARIO MINISTERE DES TRANSPORTS", has 52.
+    static let titleLetters = 60
+
+    /// The jurisdictions whose name the reading carries exactly, as a run of whole words (words
+    /// split or run together inside the name are taken as read): no piece of a longer word and
+    /// no two words' ends joined, as a chance match in garbage is.
+    var namesAsWords: Set<String> {
+        let words = text.split { !$0.isLetter && !$0.isNumber }.map { $0.map(HeaderReading.letterForm) }
+        var found: Set<String> = []
+        for (code, name) in JurisdictionNames.letters where !found.contains(code) {
+            search: for start in words.indices {
+                var run: [Character] = []
+                for w in words[start...] {
+                    run += w
+                    if run.count >= name.count { break }
+                }
+                if run == name {
+                    found.insert(code)
+                    break search
+                }
+            }
         }
         return found
     }
@@ -86,8 +121,10 @@ struct HeaderReading: Sendable {
     /// (`expected`) does not: a header crop placed by another design's homography often cuts the
     /// issuer's name, and what it keeps is no chance misreading. An unseen Nova Scotia ID front
     /// verified Manitoba's health card on 14 chance inliers (0.73); its header crop read
-    /// "VA SCOT." where Manitoba's title would be.
+    /// "VA SCOT." where Manitoba's title would be. A garbled reading (`isGarbled`) names nobody in
+    /// part: Tesseract's dictionary makes words of noise, and "INDIAN" is a piece of Indiana.
     func namesInPartOtherJurisdiction(than jurisdiction: String, expected: String) -> Bool {
+        guard !isGarbled else { return false }
         let read = String(text.filter { $0.isLetter || $0.isNumber }.map(HeaderReading.letterForm))
         let own = String(HeaderReading.folded(expected).filter { $0.isLetter || $0.isNumber }.map(HeaderReading.letterForm))
         let n = HeaderReading.nameFragment
