@@ -49,9 +49,11 @@ extension Recognizer {
         var unconfirmed: MRZResult?
         var placedFromOutline: (mrz: MRZResult, identity: DocumentIdentity, page: Quad)?
         var truncated: (identity: DocumentIdentity, page: Quad)?
+        var outlineReading: MRZResult?
         if let corners = observation.corners, let flat = outlineZone?.flattened ?? (try? flatten(image, observation: observation)),
            let zone = outlineZone?.zone ?? (try? reader.readZone(in: flat, budget: budget)) {
             let quad = corners.landscape
+            outlineReading = zone.result
             if let identity = outlinePassport(zone: zone, flattened: flat, outline: quad, in: image) {
                 // The outline may be the booklet around the page: the page is where its zone says.
                 var page = quad.rotatingLabels(by: (4 - zone.quarterTurns) % 4)
@@ -110,7 +112,8 @@ extension Recognizer {
         // part of the page): look for the zone in the whole photo and build the page around it.
         let scout = scoutZone(in: image, reader: reader, located: observation.corners, budget: budget)
         if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners, budget: budget) {
-            accept(found.mrz, identity: found.identity, page: outlinePlacedPage(placedFromOutline?.page, scoutPage: found.page,
+            // Reconciled with the outline's cut, read before (`MRZReader.reconciled`).
+            accept(reader.reconciled(found.mrz, with: outlineReading), identity: found.identity, page: outlinePlacedPage(placedFromOutline?.page, scoutPage: found.page,
                                                                           located: observation.corners, in: image),
                    into: &observation)
             return

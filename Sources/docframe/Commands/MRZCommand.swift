@@ -88,9 +88,14 @@ struct MRZCommand: Command {
             // on the evaluation set's MRZ captures but lost 2 exact reads of 160.
             if observation.mrz?.valid != true, !budget.isSpent {
                 let searched = DispatchTime.now().uptimeNanoseconds
-                if let direct = try reader.readPassport(in: image, budget: budget), Self.better(direct.mrz, than: observation.mrz) {
-                    observation.mrz = direct.mrz
-                    observation.document = direct.identity ?? observation.document
+                // The two cuts' readings reconciled (`MRZReader.reconciled`).
+                if let direct = try reader.readPassport(in: image, budget: budget) {
+                    if Self.better(direct.mrz, than: observation.mrz) {
+                        observation.mrz = reader.reconciled(direct.mrz, with: observation.mrz)
+                        observation.document = direct.identity ?? observation.document
+                    } else if let located = observation.mrz {
+                        observation.mrz = reader.reconciled(located, with: direct.mrz)
+                    }
                 }
                 observation.timingMs["mrz", default: 0] += Double(DispatchTime.now().uptimeNanoseconds - searched) / 1e6
             }

@@ -13,14 +13,18 @@ enum MRZNameVote {
     /// from them whole. Otherwise each doubted cell is voted on by the voters that read the
     /// line like `own` (`readsAlike`), where a voter that read the glyph plainly weighs twice
     /// one that doubted it, and own's character counts as a doubted one; a tie keeps own's.
-    static func settled(_ own: [Character], doubted: Set<Int>, voters: [Voter]) -> [Character] {
+    ///
+    /// `disputed`: cells own read plainly that another cut read otherwise; they are voted on
+    /// too, own's character counting as a plain one there, so that a third cut must side with
+    /// the other reading before own's glyph is replaced.
+    static func settled(_ own: [Character], doubted: Set<Int>, disputed: Set<Int> = [], voters: [Voter]) -> [Character] {
         if let repaired = shiftRepaired(own: own, doubted: doubted, voters: voters.map(\.line)) { return repaired }
         var line = own
         let alike = voters.filter { readsAlike($0.line, own, doubted: doubted) }
-        for i in doubted.sorted() where i < own.count {
+        for i in doubted.union(disputed).sorted() where i < own.count {
             // A glyph a cut read plainly counts twice one it doubted: on a glared name a cut that
             // read a letter plainly was outvoted by a tie of two doubted misreads.
-            var weights: [Character: Int] = [own[i]: 1]
+            var weights: [Character: Int] = [own[i]: doubted.contains(i) ? 1 : 2]
             for voter in alike where i < voter.line.count {
                 weights[voter.line[i], default: 0] += voter.unsure.contains(i) ? 1 : 2
             }

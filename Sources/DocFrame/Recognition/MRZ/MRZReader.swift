@@ -301,10 +301,20 @@ public struct MRZReader: Sendable {
         // The whole line: no check digit covers any of the name line (the document code's
         // second letter, the issuing state and the name on TD3 and TD2).
         let doubted = (0..<layout.lineLength).filter { reading.unsure.contains(MRZCorrector.Position(line: span.line, index: $0)) }
-        guard !doubted.isEmpty else { return result }
         func alike(_ other: Reading) -> Bool {
             other.result.format == result.format && other.result.lines.count == result.lines.count
         }
+        // Cells read plainly here that a cut already read (reading the line alike elsewhere)
+        // read otherwise: one of the two glyphs is a misread the OCR was sure of (a plain Z
+        // for the I of JESSICA on a jpeg capture, where the cut before had read it plainly).
+        let ownLine = Array(result.lines[span.line])
+        var disputed = Set<Int>()
+        for other in others where alike(other) {
+            let line = Array(other.result.lines[span.line])
+            guard MRZNameVote.readsAlike(line, ownLine, doubted: Set(doubted)) else { continue }
+            for i in ownLine.indices where !doubted.contains(i) && line[i] != ownLine[i] { disputed.insert(i) }
+        }
+        guard !doubted.isEmpty || !disputed.isEmpty else { return result }
         var voters = others.filter(alike)
         for variant in Self.variants.dropFirst(index + 1) where voters.count < Self.nameVoters && !budget.isSpent {
             reads += 1
@@ -317,11 +327,14 @@ public struct MRZReader: Sendable {
             MRZNameVote.Voter(line: Array(voter.result.lines[span.line]),
                               unsure: Set(voter.unsure.filter { $0.line == span.line }.map(\.index)))
         }
-        lines[span.line] = MRZNameVote.settled(own.line, doubted: own.unsure, voters: voterLines)
+        lines[span.line] = MRZNameVote.settled(own.line, doubted: own.unsure, disputed: disputed, voters: voterLines)
         guard let settled = parser.parse(lines.map { String($0) }), settled.checks == result.checks else { return result }
         var out = settled
         out.valid = result.valid
         out.blindDoubts = result.blindDoubts
+        out.checkedPlain = result.checkedPlain
+        // A cell the vote changed now rests on cuts that read it plainly; one it kept stays doubted.
+        out.nameDoubts = result.nameDoubts.filter { $0 < lines[span.line].count && lines[span.line][$0] == own.line[$0] }
         return out
     }
 
@@ -443,8 +456,9 @@ public struct MRZReader: Sendable {
                 if alike.count < 2 { return nil }
             }
         }
-        let result = parser.parse(lines.map { String($0) })
-        return result?.valid == true ? result : nil
+        guard var result = parser.parse(lines.map { String($0) }), result.valid else { return nil }
+        result.nameDoubts = first.nameDoubts
+        return result
     }
 
     /// The MRZ and, when it is a passport's, the passport identity by rule (`PassportRule`).
@@ -654,9 +668,13 @@ public struct MRZReader: Sendable {
                         && !Self.isCoercion(read[p.0][p.1], to: final[p.0][p.1], layout.classes[p.0][p.1]))
             }.map { MRZCorrector.Position($0) })
             needsConfirmation = !guessed.isEmpty
+            result.checkedPlain = result.valid && guessed.isEmpty
             for p in checked.map(MRZCorrector.Position.init) {
                 if let preferred = blindDoubted[p] { result.blindDoubts[p] = preferred }
             }
+        }
+        if let span = MRZLayout.layout(for: result.format, visa: final.first?.first == "V").spans["name"] {
+            result.nameDoubts = Set(unsure.filter { $0.line == span.line }.map(\.index))
         }
         return Reading(result: result, doubted: doubtedAll, needsConfirmation: needsConfirmation, read: read, guessed: guessed,
                        unsure: unsure, corrected: corrected)

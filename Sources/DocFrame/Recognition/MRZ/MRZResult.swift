@@ -31,6 +31,14 @@ public struct MRZResult: Sendable, Hashable {
     /// likelier. Not part of the output: it keeps two cuts that share such a doubt from
     /// vouching for each other (`MRZReader.vouched`).
     var blindDoubts: [MRZCorrector.Position: Bool] = [:]
+    /// Cells of the names line whose glyph the OCR doubted in the cut the line was taken from.
+    /// Not part of the output: it lets another cut of the zone, from another image, settle them
+    /// (`MRZReader.namesSettled`).
+    var nameDoubts: Set<Int> = []
+    /// Every check holds with every checked character as one cut's OCR read it: none doubted,
+    /// none chosen by correction (`MRZReader.Reading.guessed` empty). Not part of the output:
+    /// it decides between two valid readings that disagree (`MRZReader.reconciled`).
+    var checkedPlain = false
 
     public init(format: Format, lines: [String], valid: Bool, checks: [String: Bool], fields: [String: String]) {
         self.format = format
