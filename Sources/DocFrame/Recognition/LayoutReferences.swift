@@ -41,26 +41,17 @@ final class LayoutReferences: @unchecked Sendable {
         dv_layout_set_destroy(handle)
     }
 
-    /// `query`'s similarity to every reference, upright and turned, in template order.
-    func similarities(of query: LayoutSignature) throws -> [(upright: Double, turned: Double)] {
+    /// `query`'s similarity to every reference, upright and turned, in template order; with
+    /// `visibility`, counted only where the photo shows the document (`LayoutVisibility`).
+    func similarities(of query: LayoutSignature, visibility: LayoutVisibility? = nil) throws -> [(upright: Double, turned: Double)] {
         var scores = [Float](repeating: 0, count: 2 * max(1, count))
         var written: Int32 = 0
         try query.values.withUnsafeBufferPointer { q in
             try scores.withUnsafeMutableBufferPointer { s in
-                try DocVision.check { dv_layout_set_compare(handle, q.baseAddress, s.baseAddress, Int32(s.count), &written, $0) }
-            }
-        }
-        return (0..<count).map { (Double(scores[2 * $0]), Double(scores[2 * $0 + 1])) }
-    }
-
-    /// `query`'s similarity to every reference counted only where `visibility` says the photo
-    /// shows the document (`LayoutVisibility`), upright and turned, in template order.
-    func similarities(of query: LayoutSignature, visibility: LayoutVisibility) throws -> [(upright: Double, turned: Double)] {
-        var scores = [Float](repeating: 0, count: 2 * max(1, count))
-        var written: Int32 = 0
-        try query.values.withUnsafeBufferPointer { q in
-            try visibility.values.withUnsafeBufferPointer { v in
-                try scores.withUnsafeMutableBufferPointer { s in
+                guard let visibility else {
+                    return try DocVision.check { dv_layout_set_compare(handle, q.baseAddress, s.baseAddress, Int32(s.count), &written, $0) }
+                }
+                try visibility.values.withUnsafeBufferPointer { v in
                     try DocVision.check { dv_layout_set_compare_visible(handle, q.baseAddress, v.baseAddress, s.baseAddress, Int32(s.count), &written, $0) }
                 }
             }

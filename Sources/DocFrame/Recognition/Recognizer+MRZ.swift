@@ -113,9 +113,8 @@ extension Recognizer {
         let scout = scoutZone(in: image, reader: reader, located: observation.corners, budget: budget)
         if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners, budget: budget) {
             // Reconciled with the outline's cut, read before (`MRZReader.reconciled`).
-            accept(reader.reconciled(found.mrz, with: outlineReading), identity: found.identity, page: outlinePlacedPage(placedFromOutline?.page, scoutPage: found.page,
-                                                                          located: observation.corners, in: image),
-                   into: &observation)
+            let page = outlinePlacedPage(placedFromOutline?.page, scoutPage: found.page, located: observation.corners, in: image)
+            accept(reader.reconciled(found.mrz, with: outlineReading), identity: found.identity, page: page, into: &observation)
             return
         }
         if let placedFromOutline {

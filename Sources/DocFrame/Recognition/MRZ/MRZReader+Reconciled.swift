@@ -37,17 +37,10 @@ extension MRZReader {
         guard Self.agree(result, other), !result.nameDoubts.isEmpty else { return result }
         let layout = MRZLayout.layout(for: result.format, visa: result.lines.first?.first == "V")
         guard let span = layout.spans["name"], span.line < result.lines.count else { return result }
-        var lines = result.lines.map(Array.init)
-        let own = lines[span.line]
+        let own = Array(result.lines[span.line])
         let voter = MRZNameVote.Voter(line: Array(other.lines[span.line]), unsure: other.nameDoubts)
-        lines[span.line] = MRZNameVote.settled(own, doubted: result.nameDoubts, voters: [voter])
-        guard lines[span.line] != own, let settled = parser.parse(lines.map { String($0) }), settled.checks == result.checks
-        else { return result }
-        var out = settled
-        out.valid = result.valid
-        out.blindDoubts = result.blindDoubts
-        out.checkedPlain = result.checkedPlain
-        out.nameDoubts = result.nameDoubts.filter { $0 < own.count && lines[span.line][$0] == own[$0] }
-        return out
+        let settled = MRZNameVote.settled(own, doubted: result.nameDoubts, voters: [voter])
+        guard settled != own else { return result }
+        return withNamesLine(settled, at: span.line, of: result) ?? result
     }
 }

@@ -328,13 +328,21 @@ public struct MRZReader: Sendable {
                               unsure: Set(voter.unsure.filter { $0.line == span.line }.map(\.index)))
         }
         lines[span.line] = MRZNameVote.settled(own.line, doubted: own.unsure, disputed: disputed, voters: voterLines)
-        guard let settled = parser.parse(lines.map { String($0) }), settled.checks == result.checks else { return result }
-        var out = settled
+        return withNamesLine(lines[span.line], at: span.line, of: result) ?? result
+    }
+
+    /// `result` with its names line (line `line`) replaced by `settled`, when the zone still
+    /// parses with the same checks: `valid` and the flags that are not output carry over, and a
+    /// cell the vote changed now rests on cuts that read it plainly (one it kept stays doubted).
+    func withNamesLine(_ settled: [Character], at line: Int, of result: MRZResult) -> MRZResult? {
+        var lines = result.lines
+        let own = Array(lines[line])
+        lines[line] = String(settled)
+        guard var out = parser.parse(lines), out.checks == result.checks else { return nil }
         out.valid = result.valid
         out.blindDoubts = result.blindDoubts
         out.checkedPlain = result.checkedPlain
-        // A cell the vote changed now rests on cuts that read it plainly; one it kept stays doubted.
-        out.nameDoubts = result.nameDoubts.filter { $0 < lines[span.line].count && lines[span.line][$0] == own.line[$0] }
+        out.nameDoubts = result.nameDoubts.filter { $0 < own.count && $0 < settled.count && settled[$0] == own[$0] }
         return out
     }
 
