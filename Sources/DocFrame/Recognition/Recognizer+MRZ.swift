@@ -60,7 +60,7 @@ extension Recognizer {
                 // The located outline, fitted to the image's edges already, stands when the zone
                 // lies in it where a page has it (the edge fit around the zone's guess can still
                 // take a printed band inside the page).
-                if !PassportPage.zoneFitsPage(zone), let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
+                if !PassportPage.zoneFitsPage(zone), let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image, outline: true) {
                     if Recognizer.debugPassport { debugLog("flat-zone fitted=\(placed.fitted.pairs) located=\(page.pairs)") }
                     if PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
                     page = PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image)
@@ -74,7 +74,7 @@ extension Recognizer {
             // the page it places, so it goes first; it looks at few cuts, though, and lost
             // such zones (4 of 192 generated passport captures, three or more checks holding).
             if let identity = PassportRule.identity(for: zone.result),
-               let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image) {
+               let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image, outline: true) {
                 placedFromOutline = (zone.result, identity, PassportPage.zoneEdgesFitted(placed.fitted, guess: placed.guess, in: image))
             }
             // A passport page cut off on the right: its zone's lines end at the outline's edge

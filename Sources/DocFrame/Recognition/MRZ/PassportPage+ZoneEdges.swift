@@ -124,7 +124,8 @@ extension PassportPage {
         p.distance(to: foot(of: p, onLineThrough: a, b))
     }
 
-    private static func intersection(_ s: (Point, Point), _ t: (Point, Point)) -> Point? {
+    /// Where the lines through `s` and `t` cross; nil when they are parallel.
+    static func intersection(_ s: (Point, Point), _ t: (Point, Point)) -> Point? {
         let d1 = s.1 - s.0, d2 = t.1 - t.0
         let den = d1.x * d2.y - d1.y * d2.x
         guard abs(den) > 1e-9 else { return nil }

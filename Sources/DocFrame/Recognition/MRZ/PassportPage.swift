@@ -139,13 +139,20 @@ enum PassportPage {
 
     /// The page around a zone read in `flat`, the image `quad` (in `image`) was flattened to:
     /// the zone's page (`hypothesis`, its height measured) mapped back into `image` and fitted.
-    static func page(around zone: MRZReader.Zone, in flat: Image, flattenedFrom quad: Quad, image: Image) -> (guess: Quad, fitted: Quad)? {
+    ///
+    /// - Parameter outline: `quad` is an outline located in the image (the page's, or the
+    ///   booklet's around it), whose perspective the guess then carries: its sides' directions
+    ///   are checked against the fit's (`sidesTurnedBack`).
+    static func page(around zone: MRZReader.Zone, in flat: Image, flattenedFrom quad: Quad, image: Image,
+                     outline: Bool = false) -> (guess: Quad, fitted: Quad)? {
         guard let inFlat = hypothesis(for: zone, measuringHeight: true) else { return nil }
         let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
         let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
                          bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
         debugLog("guess=\(guess.pairs)")
-        return (guess, fitted(guess, in: image))
+        let fit = fitted(guess, in: image)
+        let search = max(2, 0.025 * guess.topLeft.distance(to: guess.topRight))
+        return (guess, outline ? sidesTurnedBack(fit, guess: guess, search: search, in: image) : fit)
     }
 
     /// The page around a passport's zone read in a whole photo (`zone`), and the best reading
