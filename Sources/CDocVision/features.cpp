@@ -375,8 +375,8 @@ const ScreenPairs screenPairs = screenPairsGeneric;
 /// every other template's slots in them (measured: 7-8 ms per query of 1,000 descriptors against
 /// the 12 built-in templates, 90 ms against 120 templates with a shortlist of 12, CPU). The scan
 /// takes every row of the voting templates instead, 8 at a time: the 8 distances and, 32 rows at
-/// a time, the key tests, in vector registers without a branch; only rows that pass both reach
-/// the scalar best / runner-up update. Each template's rows are scanned apart (they are
+/// a time, the key tests, in vector registers without a branch (with AVX-512 the best / runner-up
+/// update too; with AVX2 the rows the key test passes reach a scalar one). Each template's rows are scanned apart (they are
 /// contiguous), so its rows stay in the L1 cache across the query descriptors and the cost
 /// depends on the voting templates only: 6.7 against 7.6 ms at 12 templates, 20 against 90 ms
 /// at 120 with the shortlist (screen included).
