@@ -17,9 +17,9 @@ namespace dv {
 
 namespace {
 
-/// A buffer kept per thread from call to call: the accumulator and pixel maps of a frame are
-/// about 1 MB at the locator's working size, and allocated afresh their pages were faulted in
-/// again at every frame. (One transform at a time per thread: it calls out to nothing.)
+/// Kept per thread from call to call: a frame's accumulator and pixel maps are about 1 MB at the
+/// working size, and allocated afresh their pages may be faulted in at every frame, as the edge
+/// map's were (channel_edges.cpp). One transform at a time per thread: it calls out to nothing.
 template <typename T, int Tag>
 std::vector<T> &perThread() {
     thread_local std::vector<T> buffer;
