@@ -9,15 +9,18 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace dv {
 
 /// One pixel's gradient: the Sobel derivatives of the smoothed grey copy and their length.
 /// Side by side, so that a probe that lands on an edge reads one place.
+/// No default values: setGradients writes every field of every pixel (a zero-fill first cost
+/// as much again as the writes).
 struct EdgeGradient {
-    int16_t dx = 0, dy = 0;
-    float length = 0;  // hypotf's value (exact squares in double, rounded once); 0 off the edge map
+    int16_t dx, dy;
+    float length;  // hypotf's value (exact squares in double, rounded once); 0 off the edge map
 };
 
 /// Edge pixels with their gradient direction, so that support can demand edges running along a
@@ -27,12 +30,12 @@ struct EdgeField {
     /// Per pixel, row-major (edges.cols a row): the gradient, its length taken once per edge pixel
     /// here rather than at every probe of every candidate side (the locator probes each edge
     /// pixel near a long edge dozens of times: the square root was a third of edge support).
-    std::vector<EdgeGradient> gradients;
+    std::unique_ptr<EdgeGradient[]> gradients;
     int workSize = 0;  // the long side the image was downscaled to (at most), as asked
 
     /// Fills `gradients` from the Sobel derivatives (CV_16S, the size of `edges`).
     void setGradients(const cv::Mat &dx, const cv::Mat &dy) {
-        gradients.assign(static_cast<size_t>(edges.rows) * edges.cols, EdgeGradient{});
+        gradients.reset(new EdgeGradient[static_cast<size_t>(edges.rows) * edges.cols]);
         for (int y = 0; y < edges.rows; ++y) {
             const uint8_t *e = edges.ptr<uint8_t>(y);
             const int16_t *gx = dx.ptr<int16_t>(y), *gy = dy.ptr<int16_t>(y);
@@ -40,6 +43,7 @@ struct EdgeField {
             for (int x = 0; x < edges.cols; ++x) {
                 out[x].dx = gx[x];
                 out[x].dy = gy[x];
+                out[x].length = 0;
                 if (!e[x]) continue;
                 const double fx = gx[x], fy = gy[x];
                 out[x].length = static_cast<float>(std::sqrt(fx * fx + fy * fy));

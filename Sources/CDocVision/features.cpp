@@ -375,8 +375,8 @@ const ScreenPairs screenPairs = screenPairsGeneric;
 /// every other template's slots in them (measured: 7-8 ms per query of 1,000 descriptors against
 /// the 12 built-in templates, 90 ms against 120 templates with a shortlist of 12, CPU). The scan
 /// takes every row of the voting templates instead, 8 at a time: the 8 distances and, 32 rows at
-/// a time, the key tests, in vector registers without a branch; only rows that pass both reach
-/// the scalar best / runner-up update. Each template's rows are scanned apart (they are
+/// a time, the key tests, in vector registers without a branch (with AVX-512 the best / runner-up
+/// update too; with AVX2 the rows the key test passes reach a scalar one). Each template's rows are scanned apart (they are
 /// contiguous), so its rows stay in the L1 cache across the query descriptors and the cost
 /// depends on the voting templates only: 6.7 against 7.6 ms at 12 templates, 20 against 90 ms
 /// at 120 with the shortlist (screen included).
@@ -406,16 +406,31 @@ inline uint64_t probeRank(const dv_index &index, int e, int r, const uint16_t *q
 #define DV_SCAN_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt")))
 
 /// The scan of template `e`'s rows for every query descriptor (see above), appending its pairs.
+///
+/// Each row the probes reach updates the best and runner-up per lane (8 running minima of
+/// distance x 2^16 + row: no branch and no store per block), and the lanes are combined per
+/// query descriptor: the two smallest of all the reached rows' values are the two smallest of the
+/// lanes' pairs. Their distances are the best and runner-up distances, and the best's row is the
+/// first row at that distance in row order. Against the bucket voting's update this leaves out
+/// the test "within 80 bits", which cannot change a pair: one is made only from a best within 64
+/// bits, and a runner-up beyond 80 bits (or none) is then more than 64 / 0.8 either way. A best
+/// distance met by several rows makes a pair only at distance 0 (otherwise the runner-up ties
+/// and rejects it): rows equal to the query descriptor, so equal to each other, with the same
+/// keys in every table; the probe that reaches one reaches all, and `probeRank` puts the first
+/// row first, as taken here. (Rows are numbered in 16 bits: a larger template is scanned by the AVX2 scan.)
 DV_SCAN_TARGET void scanTemplate(const dv_index &index, const dv_features &query, const std::vector<std::array<uint16_t, kTables>> &qkeys,
                                  int e, std::vector<std::pair<cv::Point2f, cv::Point2f>> &pairs) {
     const int first = index.entries[e].first, count = index.entries[e].count;
     const int b0 = index.firstBlock[e], b1 = index.firstBlock[e + 1];
     const uint64_t *words = index.blockWords.data();
     const uint16_t *keys = index.blockKeys.data();
-    const __m512i limit = _mm512_set1_epi64(80);
     const __m512i one = _mm512_set1_epi16(1);
+    const __m512i none = _mm512_set1_epi64(int64_t(257) << 16);
     const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-    std::vector<uint64_t> found(static_cast<size_t>(b1 - b0) * 8 + 8);
+    const __m512i eight = _mm512_set1_epi64(8);
+    // The last group's rows past the template's end (padding) take no part.
+    const int lastGroup = b1 / 4 - 1, lastValid = count - (b1 - 4 - b0) * 8;
+    const uint32_t lastMask = lastValid >= 32 ? ~0u : lastValid <= 0 ? 0u : (1u << lastValid) - 1;
     for (int q = 0; q < query.descriptors.rows; ++q) {
         uint64_t x[4];
         std::memcpy(x, query.descriptors.ptr<uint8_t>(q), 32);
@@ -424,12 +439,10 @@ DV_SCAN_TARGET void scanTemplate(const dv_index &index, const dv_features &query
         const uint16_t *qk = qkeys[q].data();
         __m512i k[kTables];
         for (int t = 0; t < kTables; ++t) k[t] = _mm512_set1_epi16(static_cast<short>(qk[t]));
-        int best = 257, second = 257, bestRow = -1;
-        size_t n = 0;
+        __m512i best = none, second = none, row = lane;
         for (int g = b0 / 4; g < b1 / 4; ++g) {
             // Reached by a probe: some table's key equal or one bit off (y = x & (x - 1) == 0),
-            // 32 rows at once. Computed for every row, near or not: a branch on nearness
-            // mispredicts about as often as not (a third of the rows are within 80 bits).
+            // 32 rows at once.
             const uint16_t *kg = keys + size_t(g) * 192;
             uint32_t reached = 0;
 #pragma GCC unroll 6
@@ -437,43 +450,37 @@ DV_SCAN_TARGET void scanTemplate(const dv_index &index, const dv_features &query
                 const __m512i y = _mm512_xor_si512(_mm512_loadu_si512(kg + t * 32), k[t]);
                 reached |= _mm512_cmpeq_epi16_mask(_mm512_and_si512(y, _mm512_sub_epi16(y, one)), _mm512_setzero_si512());
             }
+            if (g == lastGroup) reached &= lastMask;
 #pragma GCC unroll 4
-            for (int sub = 0; sub < 4; ++sub) {
-                const int b = 4 * g + sub;
-                const uint64_t *w = words + size_t(b) * 32;
+            for (int sub = 0; sub < 4; ++sub, row = _mm512_add_epi64(row, eight)) {
+                const uint64_t *w = words + size_t(4 * g + sub) * 32;
                 __m512i d = _mm512_popcnt_epi64(_mm512_xor_si512(_mm512_loadu_si512(w), x0));
                 d = _mm512_add_epi64(d, _mm512_popcnt_epi64(_mm512_xor_si512(_mm512_loadu_si512(w + 8), x1)));
                 d = _mm512_add_epi64(d, _mm512_popcnt_epi64(_mm512_xor_si512(_mm512_loadu_si512(w + 16), x2)));
                 d = _mm512_add_epi64(d, _mm512_popcnt_epi64(_mm512_xor_si512(_mm512_loadu_si512(w + 24), x3)));
-                const int offset = (b - b0) * 8;  // of lane 0 among the template's rows
-                const int left = count - offset;
-                const uint32_t valid = left >= 8 ? 0xffu : left <= 0 ? 0u : (1u << left) - 1;
-                const uint32_t lanes = _mm512_cmple_epu64_mask(d, limit) & (reached >> (8 * sub)) & valid;
-                // The passing lanes' (row, distance), packed and moved to the front, appended to
-                // `found` without a branch (most blocks have one or two, in no predictable pattern).
-                const __m512i packed = _mm512_or_si512(d, _mm512_slli_epi64(_mm512_add_epi64(_mm512_set1_epi64(offset), lane), 8));
-                _mm512_storeu_si512(found.data() + n, _mm512_maskz_compress_epi64(static_cast<__mmask8>(lanes), packed));
-                n += __builtin_popcount(lanes);
+                // Rows the probes do not reach stand at 257, beyond any distance.
+                const __m512i v = _mm512_mask_or_epi64(none, static_cast<__mmask8>(reached >> (8 * sub)), _mm512_slli_epi64(d, 16), row);
+                second = _mm512_min_epu64(second, _mm512_max_epu64(best, v));
+                best = _mm512_min_epu64(best, v);
             }
         }
-        // The bucket voting's update, in row order instead of probe order: the same best and
-        // runner-up distances; of two rows at the best distance, the one the probes reach first.
-        for (size_t i = 0; i < n; ++i) {
-            const int dj = static_cast<int>(found[i] & 255);
-            const int r = first + static_cast<int>(found[i] >> 8);
-            if (dj < best) {
-                second = best;
-                best = dj;
-                bestRow = r;
-            } else if (dj == best) {
-                second = dj;
-                if (probeRank(index, e, r, qk) < probeRank(index, e, bestRow, qk)) bestRow = r;
-            } else if (dj < second) {
-                second = dj;
+        alignas(64) uint64_t bests[8], seconds[8];
+        _mm512_store_si512(bests, best);
+        _mm512_store_si512(seconds, second);
+        uint64_t b = uint64_t(257) << 16, s = b;
+        for (int i = 0; i < 8; ++i) {
+            for (const uint64_t v : {bests[i], seconds[i]}) {
+                if (v < b) {
+                    s = b;
+                    b = v;
+                } else if (v < s) {
+                    s = v;
+                }
             }
         }
-        if (bestRow >= 0 && best <= 64 && best <= 0.8 * std::min(second, 256))
-            pairs.emplace_back(index.points[bestRow], query.keypoints[q].pt);
+        const int bestDistance = static_cast<int>(b >> 16), secondDistance = static_cast<int>(s >> 16);
+        if (bestDistance > 64 || bestDistance > 0.8 * std::min(secondDistance, 256)) continue;
+        pairs.emplace_back(index.points[first + static_cast<int>(b & 0xffff)], query.keypoints[q].pt);
     }
 }
 
@@ -565,7 +572,8 @@ bool scanPairs(const dv_index &index, const dv_features &query, const uint8_t *a
     for (int q = 0; q < query.descriptors.rows; ++q)
         for (int t = 0; t < kTables; ++t) qkeys[q][t] = static_cast<uint16_t>(index.key(query.descriptors.ptr<uint8_t>(q), t));
     for (int e = 0; e < static_cast<int>(index.entries.size()); ++e)
-        if (!allowed || allowed[e]) (hasScan512 ? scanTemplate : scanTemplateAVX2)(index, query, qkeys, e, pairs[e]);
+        if (!allowed || allowed[e])
+            (hasScan512 && index.entries[e].count <= 0xffff ? scanTemplate : scanTemplateAVX2)(index, query, qkeys, e, pairs[e]);
     return true;
 #else
     (void)index, (void)query, (void)allowed, (void)pairs;

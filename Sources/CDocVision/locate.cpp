@@ -253,7 +253,12 @@ std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, 
         for (int i = 1; i < count; ++i, --remaining) {
             // Even if every point left were backed, the share would stay below atLeast (the
             // same division as the share's, so rounding cannot drop a quad that would pass).
-            if (atLeast > 0 && static_cast<double>(hit + sideHit + remaining) / (total + sideTotal + remaining) < atLeast) return {0, 0};
+            // The division only where a product says it may: a bound share clearly at or above
+            // atLeast is so whatever the rounding, and most probes are far from the bound.
+            if (atLeast > 0) {
+                const int reachable = hit + sideHit + remaining, counted = total + sideTotal + remaining;
+                if (reachable < atLeast * counted * (1 + 1e-9) && static_cast<double>(reachable) / counted < atLeast) return {0, 0};
+            }
             cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
             int x = cvRound(q.x), y = cvRound(q.y);
             if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) {

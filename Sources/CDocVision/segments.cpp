@@ -17,6 +17,15 @@ namespace dv {
 
 namespace {
 
+/// Kept per thread from call to call: a frame's accumulator and pixel maps are about 1 MB at the
+/// working size, and allocated afresh their pages may be faulted in at every frame, as the edge
+/// map's were (channel_edges.cpp). One transform at a time per thread: it calls out to nothing.
+template <typename T, int Tag>
+std::vector<T> &perThread() {
+    thread_local std::vector<T> buffer;
+    return buffer;
+}
+
 /// One progressive probabilistic Hough transform over an edge map: the accumulator (`Count` per
 /// bin, angle-major), the pixels still in play and the random order they are drawn in.
 template <typename Count>
@@ -35,6 +44,7 @@ public:
         }
         votes_.assign(static_cast<size_t>(angles_) * rhos_, 0);
         live_.assign(static_cast<size_t>(width_) * height_, 0);
+        points_.clear();
         distances_.assign(padded, 0);
         for (int y = 0; y < height_; ++y) {
             const uint8_t *e = edges.ptr<uint8_t>(y);
@@ -178,9 +188,9 @@ private:
     const int width_, height_;
     int angles_ = 0, rhos_ = 0;
     std::vector<float> cos_, sin_;
-    std::vector<Count> votes_;
-    std::vector<uint8_t> live_;  // per pixel: an edge pixel still in play
-    std::vector<cv::Point> points_;
+    std::vector<Count> &votes_ = perThread<Count, 0>();
+    std::vector<uint8_t> &live_ = perThread<uint8_t, 1>();  // per pixel: an edge pixel still in play
+    std::vector<cv::Point> &points_ = perThread<cv::Point, 2>();
     std::vector<int> distances_;
 };
 

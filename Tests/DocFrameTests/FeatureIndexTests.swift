@@ -55,6 +55,36 @@ struct FeatureIndexTests {
         }
     }
 
+    /// A design printed twice side by side gives a template rows equal to each other; a query
+    /// descriptor equal to both is matched at distance 0 twice, a tie the runner-up does not
+    /// reject. The bucket voting takes the row its probes reach first, which for equal rows (equal
+    /// keys) is the first row; the row scan must take the same one (its template point is in the
+    /// fingerprint).
+    @Test("a template whose rows repeat votes as the plain reference: a tie at distance 0 goes to the same row")
+    func repeatedRows() throws {
+        let capture = try #require(RecognitionFixtures.captures().first { !$0.negative && $0.conditions == ["clean"] })
+        // 480 x 304: the halves fall on the same contrast tiles and keypoint cells.
+        let (w, h) = (480, 304)
+        let pixels = try Image(contentsOfFile: capture.path).bgr().resized(width: w, height: h).packedPixels()
+        var twice: [UInt8] = []
+        twice.reserveCapacity(pixels.count * 2)
+        for y in 0..<h {
+            let row = pixels[(y * w * 3)..<((y + 1) * w * 3)]
+            twice += row
+            twice += row
+        }
+        let image = try Image(pixels: twice, width: 2 * w, height: h, bytesPerRow: 6 * w, format: .bgr)
+        let template = try NativeFeatures.detect(in: image, maxFeatures: 1500, workSize: 2 * w)
+        let index = try FeatureIndex(features: [template] + Self.templateFeatures())
+        let query = try NativeFeatures.detect(in: image, maxFeatures: DocumentClassifier.frameFeatures, workSize: 2 * w)
+        let fast = try index.votes(query)
+        let plain = try index.votes(query, .plainly)
+        #expect(fast[0].votes > 100)
+        #expect(fast.map(\.votes) == plain.map(\.votes))
+        #expect(fast.map(\.fingerprint) == plain.map(\.fingerprint))
+        #expect(try index.votes(query, .buckets).map(\.fingerprint) == plain.map(\.fingerprint))
+    }
+
     @Test("a large index votes in full for a shortlist: the same votes for it, none for the rest, the right design on it")
     func shortlistedVoting() throws {
         let templates = RecognitionFixtures.builtIn.catalog.templates
