@@ -34,10 +34,6 @@ extension PassportPage {
         let locator = DocumentLocator()
         let bl = page.bottomLeft, br = page.bottomRight
         let left = page.topLeft - bl, right = page.topRight - br
-        func turned(_ v: Point, _ degrees: Double) -> Point {
-            let a = degrees * .pi / 180
-            return Point(x: v.x * cos(a) - v.y * sin(a), y: v.x * sin(a) + v.y * cos(a))
-        }
         func along(_ o: Point, _ v: Point, _ t: Double) -> Point { Point(x: o.x + v.x * t, y: o.y + v.y * t) }
         // Nearest the placed page first, so a tie keeps it.
         var leans: [Double] = [0]

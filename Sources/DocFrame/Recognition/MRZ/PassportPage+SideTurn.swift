@@ -104,8 +104,9 @@ extension PassportPage {
 
     private static func scaled(_ p: Point, _ k: Double) -> Point { Point(x: p.x * k, y: p.y * k) }
 
-    /// `v` turned by `degrees` (clockwise in image coordinates, y down).
-    private static func turned(_ v: Point, _ degrees: Double) -> Point {
+    /// `v` turned by `degrees` (clockwise in image coordinates, y down). Shared with
+    /// `perspectiveFitted`, which leans the page's sides the same way.
+    static func turned(_ v: Point, _ degrees: Double) -> Point {
         let a = degrees * .pi / 180
         return Point(x: v.x * cos(a) - v.y * sin(a), y: v.x * sin(a) + v.y * cos(a))
     }
