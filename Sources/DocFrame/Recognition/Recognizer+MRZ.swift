@@ -95,6 +95,12 @@ extension Recognizer {
                 if Recognizer.debugPassport { debugLog("flat-zone cut on the left page=\(page.pairs)") }
                 truncated = (identity, page)
             }
+            // Read short inside a whole page's outline instead (glare or a finger over the lines'
+            // end): the outline is the page (`ShortReadPassportZone`).
+            if truncated == nil, let identity = ShortReadPassportZone.identity(for: zone, outline: quad, flattened: flat, in: image) {
+                if Recognizer.debugPassport { debugLog("flat-zone read short in the page") }
+                truncated = (identity, quad.rotatingLabels(by: (4 - zone.quarterTurns) % 4))
+            }
             // A valid card-sized zone (TD1, TD2) read in the outline is that card's: no passport
             // page to look for beyond it (the whole-photo search cost several times the read).
             if zone.result.valid, zone.result.format != .td3, truncated == nil {
