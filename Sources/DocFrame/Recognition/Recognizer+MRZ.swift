@@ -22,12 +22,10 @@ extension Recognizer {
     ///
     /// - Parameter outlines: the other outlines located in the image, where the photo page may
     ///   be when the observed one is no page (`PassportPage.alternativeOutlines`).
-    /// - Parameter searchedAgain: the outlines among them that only a search made for a blurred
-    ///   card found (`LocatedQuad.searchedAgain`): the zone's band is not asked of them.
     /// - Parameter outlineZone: the observed outline's zone, already read valid, and the outline
     ///   flattened (`readZoneFirst`).
     func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget(),
-                   outlines: [Quad] = [], searchedAgain: [Quad] = [], outlineZone: OutlineZone? = nil) {
+                   outlines: [Quad] = [], outlineZone: OutlineZone? = nil) {
         guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
@@ -140,15 +138,14 @@ extension Recognizer {
         // zone is there and unreadable (blur): its band's shape says so. Not where the zone read
         // is another document's (a card's TD1 or TD2 lines whose checks partly hold).
         let otherZone = unconfirmed.map { $0.format != .td3 || $0.lines.first?.first != "P" } ?? false
-        // Nor where the outline is one only the searches made for a blurred card found: they are
-        // made beside a best outline that leans on the image frame or where none was seen whole,
-        // and they outline pieces of a sheet's text too (a letter's text block, bounded by its
-        // lines' ends, read as a page whose last lines were a blurred zone: named Passport at
-        // 0.6). A passport page is large and seldom needs them.
-        let bandless = observation.corners.map { corners in
-            searchedAgain.contains { PassportPage.agree($0, corners, tolerance: 0.01) != nil }
-        } ?? false
-        if !otherZone, !bandless, let corners = observation.corners, let page = unreadPassportPage(outline: corners, in: image) {
+        // An outline only the searches made for a blurred card found (`LocatedQuad.searchedAgain`:
+        // beside a best outline leaning on the image frame, or where none was seen whole) is asked
+        // the same: they outline pieces of a sheet's text too, but a letter's text block has its
+        // lines across the photo's place as across the fields', which the photo's test
+        // (`PassportPhotoColumn`) every unread page must pass refuses. Those outlines were left
+        // out before that test was made (a letter's text block named Passport at 0.6), and blurred
+        // pages whose only outline they were went unnamed (7 of 63 unnamed dev pages, seed 25200).
+        if !otherZone, let corners = observation.corners, let page = unreadPassportPage(outline: corners, in: image) {
             observation.document = PassportRule.unreadIdentity()
             observation.corners = page
             observation.orientation = Orientation(of: page)
@@ -157,7 +154,7 @@ extension Recognizer {
         // The outline may be the open booklet (two pages, of the page's own shape): a blurred
         // page inside it, with its zone's band and its photo, is the passport's
         // (`unreadPageWithin`).
-        if !otherZone, !bandless, let corners = observation.corners,
+        if !otherZone, let corners = observation.corners,
            let page = unreadPageWithin(outline: corners, in: image) {
             observation.document = PassportRule.unreadIdentity()
             observation.corners = page
