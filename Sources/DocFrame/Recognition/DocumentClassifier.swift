@@ -515,7 +515,7 @@ final class DocumentClassifier: Sendable {
                 // card seen upside down (`DocumentClassifier+TurnedHeader`).
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
-            } else if unmistakable, let zone = templates[i].region("mrz"),
+            } else if unmistakable, score < Self.bandLayout, let zone = templates[i].region("mrz"),
                       !(try ZoneInk.showsZone(flattened, region: zone, templateWidth: templates[i].width,
                                               templateHeight: templates[i].height, upright: upright)) {
                 // Unread, and no zone's ink where the design prints one: another card with a band
@@ -946,6 +946,13 @@ final class DocumentClassifier: Sendable {
     /// with thumbnails of 0.86-0.90 (the same captures).
     static let thumbnailLayout = 0.6
     static let clearThumbnail = 0.75
+    /// From this layout a glance is the design itself, not another card with a band of its
+    /// colour at the same end, and needs no zone's ink (`ZoneInk`) where the design prints one:
+    /// glare and blur can wash a zone out. Business cards and receipts glanced as the resident
+    /// card's back at 0.53-0.59 (the committed negatives); blurred, glared backs of it at
+    /// 0.72-0.84 were refused for their washed-out zone (dev captures, render seeds 25306 and
+    /// 25308, synthesis seed 25310).
+    static let bandLayout = 0.7
     /// The least lead of the layout for the thumbnail to vouch for a glance on an outline that
     /// borrowed the photo's border. Cut-off Ontario health backs glanced as their front led by
     /// 0.017-0.044 (dev captures, render seeds 1710-1712); a blurred health front whose outline
