@@ -59,4 +59,22 @@ struct BlurredCardOutlineTests {
         #expect(document.templateId == "ca-on-health-front")
         #expect(observation.orientation?.degrees == capture.orientation)
     }
+
+    @Test("a blurred card glanced on two outlines keeps the one that looks more like its design, not the one along the photo's border")
+    func blurredCardKeepsTheLikerOutline() throws {
+        // An Ontario health card back under motion blur, wholly in view (dev flat seed 25303,
+        // synthesis seed 25310). Its first outline borrowed the photo's right border for the card's
+        // soft right side; its second is the card's own. Both glanced the right design, unread, at
+        // the same capped confidence, and the first was kept: corners 27% of the diagonal off.
+        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-on-health-back-25303-3.jpg" })
+        #expect(capture.conditions.contains("blur"))
+        let truth = try #require(capture.corners)
+        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let document = try #require(observation.document, "no document")
+        #expect(document.templateId == "ca-on-health-back")
+        #expect(observation.orientation?.degrees == capture.orientation)
+        let corners = try #require(observation.corners)
+        let error = RecognitionFixtures.cornerError(corners, truth)
+        #expect(error < 0.02, "corner error \(error) of the diagonal: \(corners)")
+    }
 }

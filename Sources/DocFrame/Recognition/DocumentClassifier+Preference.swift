@@ -20,6 +20,17 @@ extension DocumentClassifier {
         // guessed by an unreadable header; the whole frame showed the labels that differ).
         if !candidate.undecided.isEmpty, !current.undecided.isEmpty, candidate.contrasted != current.contrasted,
            guessedAmong(current, held).contains(named) { return candidate.contrasted }
+        // Two glances naming the same design at the same capped confidence (`lookAlikeGuess`,
+        // the glance's own cap): the outline whose flattening looks more like the design is the
+        // card's. An outline that borrowed the photo's border for a side of a blurred card that
+        // lies wholly in view glanced first (layout 0.74) and kept its corners 27% off, ahead of
+        // the card's own outline (0.96; dev captures, render seeds 25300-25309).
+        if named == held, candidate.path == .appearance, current.path == .appearance, candidate.confidence == current.confidence {
+            return candidate.layout > current.layout + Self.likerLayout
+        }
         return candidate.confidence > current.confidence
     }
+
+    /// How much more alike a tied glance's layout must be to replace the held one's outline.
+    static let likerLayout = 0.05
 }

