@@ -15,18 +15,11 @@ import Testing
 /// sidecar's corners and imageSize scaled alike).
 @Suite("Blurred passport pages outlined by the blurred-card searches")
 struct PassportOutlinedAgainTests {
-    static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportsOutlinedAgain/"
-
     @Test("a blurred page whose outline only a blurred-card search found is an unread Passport, outlined",
           arguments: ["passport-uto-front-25223-3", "passport-uto-front-25205-3"])
     func namedPassport(name: String) throws {
-        let observation = try RecognitionFixtures.builtIn.observe(Image(contentsOfFile: Self.root + name + ".jpg"))
-        let document = try #require(observation.document, "no document")
-        #expect(document.templateId == PassportRule.templateId)
+        let (_, document, error) = try PassportPageFixture(folder: "PassportsOutlinedAgain", name: name).observed()
         #expect(document.confidence == PassportRule.unreadConfidence)
-        let corners = try #require(observation.corners, "no corners")
-        let truth = try RecognitionFixtures.truthCorners(sidecar: Self.root + name + ".json")
-        let error = RecognitionFixtures.cornerError(corners, truth)
         #expect(error <= 0.015, "corners off by \(String(format: "%.1f", error * 100))% of the diagonal")
     }
 }

@@ -17,18 +17,11 @@ import Testing
 /// their sidecars' corners and imageSize scaled alike.
 @Suite("Passport page sides turned across two edges")
 struct PassportTurnedSideTests {
-    static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportTurnedSides/"
-
     @Test("a side fitted across a printed stripe and the page's edge is found again along the page",
           arguments: ["passport-orv-front-3701-7", "passport-uto-front-3703-7"])
     func sideAlongPage(name: String) throws {
-        let observation = try RecognitionFixtures.builtIn.observe(Image(contentsOfFile: Self.root + name + ".jpg"))
-        let document = try #require(observation.document, "no document")
-        #expect(document.templateId == PassportRule.templateId)
-        let corners = try #require(observation.corners, "no corners")
         // Turned: 2.6% and 1.5% of the diagonal off at a top corner; found again: within 0.2%.
-        let truth = try RecognitionFixtures.truthCorners(sidecar: Self.root + name + ".json")
-        let error = RecognitionFixtures.cornerError(corners, truth)
+        let error = try PassportPageFixture(folder: "PassportTurnedSides", name: name).observed().cornerError
         #expect(error <= 0.01, "corners off by \(String(format: "%.1f", error * 100))% of the diagonal")
     }
 }

@@ -15,21 +15,14 @@ import Testing
 /// val-25211-2 (glare and shadow, saved again at JPEG quality 62).
 @Suite("Passport zones read short by glare")
 struct ShortReadPassportTests {
-    static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/ShortReadPassports/"
-
     @Test("a page whose zone glare cut short is a Passport of the zone's state, outlined",
           arguments: [("passport-uto-front-25206-4", "UTO"), ("passport-val-front-25211-2", "VAL")])
     func namedPassport(name: String, state: String) throws {
-        let observation = try RecognitionFixtures.builtIn.observe(Image(contentsOfFile: Self.root + name + ".jpg"))
-        let document = try #require(observation.document, "no document")
-        #expect(document.templateId == PassportRule.templateId)
+        let (observation, document, error) = try PassportPageFixture(folder: "ShortReadPassports", name: name).observed()
         #expect(document.jurisdiction == state)
         #expect(document.confidence == PassportRule.truncatedConfidence)
         // Part of a zone is no reading of it.
         #expect(observation.mrz == nil)
-        let corners = try #require(observation.corners, "no corners")
-        let truth = try RecognitionFixtures.truthCorners(sidecar: Self.root + name + ".json")
-        let error = RecognitionFixtures.cornerError(corners, truth)
         #expect(error <= 0.01, "corners off by \(String(format: "%.1f", error * 100))% of the diagonal")
     }
 }
