@@ -376,10 +376,10 @@ const ScreenPairs screenPairs = screenPairsGeneric;
 /// the 12 built-in templates, 90 ms against 120 templates with a shortlist of 12, CPU). The scan
 /// takes every row of the voting templates instead, 8 at a time: the 8 distances and, 32 rows at
 /// a time, the key tests, in vector registers without a branch (with AVX-512 the best / runner-up
-/// update too; with AVX2 the rows the key test passes reach a scalar one). Each template's rows are scanned apart (they are
-/// contiguous), so its rows stay in the L1 cache across the query descriptors and the cost
-/// depends on the voting templates only: 6.7 against 7.6 ms at 12 templates, 20 against 90 ms
-/// at 120 with the shortlist (screen included).
+/// update too; with AVX2 the rows the key test passes reach a scalar one). Each template's rows
+/// are scanned apart (they are contiguous), so its rows stay in the L1 cache across the query
+/// descriptors and the cost depends on the voting templates only: 6.7 against 7.6 ms at 12
+/// templates, 20 against 90 ms at 120 with the shortlist (screen included).
 ///
 /// Same pairs as the buckets: every row is seen once (the buckets' several sightings of one row
 /// were already reduced to one), and the only order-dependent choice, which of two rows at the
