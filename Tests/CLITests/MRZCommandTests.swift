@@ -53,3 +53,25 @@ extension MRZCommandTests {
         #expect(lines.last == truth.last, "line 2 differs from the page's")
     }
 }
+
+extension MRZCommandTests {
+    /// Fixtures/DimBlurredPassports: passport pages blurred past reading, which `docframe
+    /// classify` names Passport by their zone's band and photo (DimBlurredPassportTests).
+    /// `docframe mrz` names only a passport whose zone says so, and these zones read as nothing:
+    /// before, it ran the band, photo and title tests as classify does and named them Passport.
+    @Test("a passport page blurred past reading: no zone and no document from docframe mrz")
+    func unreadPageNotNamed() throws {
+        let root = Self.fixtures.deletingLastPathComponent().appendingPathComponent("DimBlurredPassports")
+        let images = ["passport-zan-front-3302-2", "passport-orv-front-3304-3"].map { root.appendingPathComponent($0 + ".jpg") }
+        let result = try DocFrameProcess.run(["mrz", "--jobs", "1"] + images.map(\.path))
+        #expect(result.status == 0)
+        let records = try result.stdout.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        try #require(records.count == images.count)
+        for record in records {
+            #expect(record["mrz"] is NSNull)
+            #expect(record["document"] is NSNull)
+        }
+    }
+}

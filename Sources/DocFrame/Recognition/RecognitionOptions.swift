@@ -13,6 +13,13 @@ public struct RecognitionOptions: Sendable {
     /// the image further (`docframe mrz`'s whole-photo search); nil: a fresh per-image budget.
     public var mrzBudget: MRZCutBudget?
 
+    /// Name a page Passport where no zone was read: by its zone's band and photo as blur leaves
+    /// them, or by its printed title (also in the image's other outlines). Off for a caller that
+    /// wants the zone alone (`docframe mrz` names only passports whose zone says so): on photos
+    /// with no readable zone those tests cost more than the zone's search (title reads of every
+    /// outline, both ways up).
+    public var namesPassportsWithoutZone = true
+
     /// When nothing else answered, search the frame in tiles for a small card no located outline
     /// holds (`DocumentClassifier+Tiles`). A capture session's frames skip that cost: a card that
     /// small is one the screen asks the user to bring closer (`Recognizer+FrameAnalyzing`).

@@ -24,8 +24,9 @@ extension Recognizer {
     ///   be when the observed one is no page (`PassportPage.alternativeOutlines`).
     /// - Parameter outlineZone: the observed outline's zone, already read valid, and the outline
     ///   flattened (`readZoneFirst`).
+    /// - Parameter namesWithoutZone: `RecognitionOptions.namesPassportsWithoutZone`.
     func attachMRZ(to observation: inout DocumentObservation, in image: Image, budget: MRZCutBudget = MRZCutBudget(),
-                   outlines: [Quad] = [], outlineZone: OutlineZone? = nil) {
+                   outlines: [Quad] = [], outlineZone: OutlineZone? = nil, namesWithoutZone: Bool = true) {
         guard let reader = Recognizer.mrzReader else { return }
         let template = observation.document.flatMap { catalog.template(id: $0.templateId) }
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
@@ -134,6 +135,8 @@ extension Recognizer {
             return
         }
         if let unconfirmed { observation.mrz = unconfirmed }
+        // What follows names a page whose zone did not read (`RecognitionOptions.namesPassportsWithoutZone`).
+        guard namesWithoutZone else { return }
         // Nothing read as a passport's zone, but the outline may still be a passport page whose
         // zone is there and unreadable (blur): its band's shape says so. Not where the zone read
         // is another document's (a card's TD1 or TD2 lines whose checks partly hold).

@@ -150,7 +150,7 @@ public final class Recognizer: Sendable {
             let all = try further.map { observation.document == nil && pageZone == nil ? candidates + (try $0.outlines()) : candidates }
                 ?? candidates
             attachMRZ(to: &observation, in: image, budget: options.mrzBudget ?? MRZCutBudget(), outlines: all.map(\.corners),
-                      outlineZone: pageZone)
+                      outlineZone: pageZone, namesWithoutZone: options.namesPassportsWithoutZone)
             // A passport page placed from its zone replaces the outline: whether it is cut off
             // is the page's own matter (it may reach beyond the image where the outline did not,
             // or lie inside where the outline was a cut-off booklet's).

@@ -65,7 +65,13 @@ struct MRZCommand: Command {
 
     /// Options for the located path: no classification (`docframe mrz` names only passports,
     /// by rule), the zone read in the flattened outline, the passport scout beyond it.
-    static let locateAndRead = RecognitionOptions(classify: false, readMRZ: true, readHeaderText: false)
+    /// No page named without its zone (by the zone's band or the page's title): `document` is
+    /// only a passport's whose zone says so.
+    static let locateAndRead: RecognitionOptions = {
+        var options = RecognitionOptions(classify: false, readMRZ: true, readHeaderText: false)
+        options.namesPassportsWithoutZone = false
+        return options
+    }()
 
     /// `DOCFRAME_DEBUG_MRZ_CUTS=1`: the line cuts each image cost, on standard error.
     static let traceCuts = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_MRZ_CUTS"] == "1"
