@@ -22,6 +22,8 @@ public final class MRZCutBudget: @unchecked Sendable {
 
     /// The cuts allowed.
     public let limit: Int
+    /// What the image's searches measured of it, for its other searches (`MRZLineMemo`).
+    let memo = MRZLineMemo()
     private let lock = NSLock()
     private var taken = 0
 

@@ -124,7 +124,6 @@ public struct MRZReader: Sendable {
     /// half turn, which reads it at the first cut, was tried.
     func readZone(in image: Image, turns: [Int] = [0, 2, 1, 3], scope: Scope = .full, reads: inout Int,
                   budget: MRZCutBudget = MRZCutBudget()) throws -> Zone? {
-        let gray = image.isGrayscale ? image : try image.grayscale()
         var best: Zone?
         var searches: [Int: UprightSearch] = [:]
         // A half turn finds the same line boxes: where one found no candidate zone at all, the
@@ -137,8 +136,7 @@ public struct MRZReader: Sendable {
             let order = firstLook || zoned.isEmpty ? turns : zoned
             // Once the cuts are spent, turning the image and finding its lines again is wasted.
             for quarterTurns in order where !empty.contains(quarterTurns % 2) && reads < scope.maxReads && !budget.isSpent {
-                let search = try searches[quarterTurns]
-                    ?? UprightSearch(gray: quarterTurns == 0 ? gray : try gray.rotated(quarterTurns: quarterTurns))
+                let search = try searches[quarterTurns] ?? UprightSearch(turned: budget.memo.turned(image, quarterTurns: quarterTurns))
                 searches[quarterTurns] = search
                 guard !search.finished else { continue }
                 var sawGroup = false
@@ -158,27 +156,27 @@ public struct MRZReader: Sendable {
     /// One way up of the image being searched: its line groups per scale and the lines read,
     /// kept so the search's second pass resumes where the first look stopped without finding
     /// or reading anything again.
+    ///
+    /// The image turned, its text lines, the zones' sharpness, the boxes fitted to their ink and
+    /// the lines' readings are the image's (`MRZLineMemo`, shared with its other searches); the
+    /// groups kept (by this search's scope) and the lines this search read are its own.
     final class UprightSearch {
-        let gray: Image
+        let turned: MRZLineMemo.Turned
+        var gray: Image { turned.gray }
         var groups: [Int: [MRZLocator.Group]] = [:]
-        var sharp: [[TextLineBox]: Bool] = [:]
         var lines: [LineKey: (width: Int, text: RecognizedText)] = [:]
         /// Every candidate of every scale was read (or given up on).
         var finished = false
         /// A reading looked like a zone (`looksLikeZone`).
         var sawZone = false
-        /// Each line box fitted to its ink (`TextLineBox.fittedToInk`), once per box.
-        private var fitted: [TextLineBox: TextLineBox] = [:]
 
-        init(gray: Image) {
-            self.gray = gray
+        init(turned: MRZLineMemo.Turned) {
+            self.turned = turned
         }
 
+        /// `line` fitted to its ink (`TextLineBox.fittedToInk`), once per box.
         func inked(_ line: TextLineBox) -> TextLineBox {
-            if let known = fitted[line] { return known }
-            let box = line.fittedToInk(in: gray)
-            fitted[line] = box
-            return box
+            turned.inked(line)
         }
     }
 
@@ -213,7 +211,9 @@ public struct MRZReader: Sendable {
             if let known = search.groups[index] {
                 groups = known
             } else {
-                let lines = (try? TextLineBox.find(in: gray, workWidth: attempt.workWidth, charHeight: attempt.charHeight)) ?? []
+                let lines = search.turned.lines(attempt: index) {
+                    (try? TextLineBox.find(in: $0, workWidth: attempt.workWidth, charHeight: attempt.charHeight)) ?? []
+                }
                 groups = Array(MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
                     .filter(scope.accepts).prefix(scope.maxGroups))
                 search.groups[index] = groups
@@ -222,16 +222,12 @@ public struct MRZReader: Sendable {
             for group in groups {
                 // A zone blurred past reading costs every cut of every variant and reads nothing
                 // (blurred captures spent 5 s each): its sharpest line decides (MRZLineSharpness).
-                let readable: Bool
-                if let known = search.sharp[group.lines] {
-                    readable = known
-                } else {
+                let readable = search.turned.readable(group.lines) { gray in
                     let sharpness = group.lines.map { (try? MRZLineSharpness.of($0, in: gray)) ?? .infinity }
                     if Self.traceCuts {
                         FileHandle.standardError.write(Data("mrz group sharp=\(sharpness.map { String(format: "%.3f", $0) }.joined(separator: ","))\n".utf8))
                     }
-                    readable = sharpness.max() ?? .infinity >= MRZLineSharpness.readable
-                    search.sharp[group.lines] = readable
+                    return sharpness.max() ?? .infinity >= MRZLineSharpness.readable
                 }
                 guard readable else { continue }
                 var readings: [Reading] = []
@@ -575,10 +571,14 @@ public struct MRZReader: Sendable {
             if let known = search.lines[key] {
                 read = known
             } else {
+                // Charged even when another search of the image read the line already (and its
+                // reading is taken as read): the budget bounds the cuts the searches ask for, as
+                // it was measured, and so every search ends where it did.
                 guard budget.take() else { return nil }
-                let box = search.inked(line)
-                let (cut, text) = try readLine(box, in: search.gray, binarization: variant.binarization, height: variant.height)
-                read = (cut.width, text)
+                read = try search.turned.reading(key) {
+                    let (cut, text) = try readLine(search.inked(line), in: search.gray, binarization: variant.binarization, height: variant.height)
+                    return (cut.width, text)
+                }
                 search.lines[key] = read
             }
             texts.append(read.text)

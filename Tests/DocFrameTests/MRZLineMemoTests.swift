@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// The MRZ searches of one image share what they measured of it (`MRZLineMemo`): a second
+/// search of the same photo (the whole-photo search after the passport scout) finds and reads
+/// nothing again, and comes to the same answer at the same cost in budget.
+@Suite("MRZ line memo")
+struct MRZLineMemoTests {
+    let reader = try! MRZReader(parser: MRZParser(referenceDate: MRZParserTests.today))
+
+    @Test("a photo searched twice with its budget: the same reading and lines, each search charged its cuts")
+    func secondSearchAlike() throws {
+        let photo = try MRZCutBudgetTests.misprintedCapture(.td3)
+        let shared = MRZCutBudget(limit: .max)
+        let first = try #require(try reader.readZone(in: photo, budget: shared))
+        let firstCost = shared.spent
+        let second = try #require(try reader.readZone(in: photo, budget: shared))
+        #expect(second.result.lines == first.result.lines && second.result.checks == first.result.checks)
+        #expect(second.lines == first.lines && second.quarterTurns == first.quarterTurns)
+        // Charged as if read anew: the budget bounds what the searches ask for.
+        #expect(shared.spent == 2 * firstCost, "\(shared.spent) after \(firstCost)")
+        // And the same as a search with nothing remembered.
+        let fresh = try #require(try reader.readZone(in: photo, budget: MRZCutBudget(limit: .max)))
+        #expect(fresh.result.lines == second.result.lines && fresh.lines == second.lines)
+    }
+
+    @Test("each way up of an image is turned once, each cut read once; another image has its own")
+    func keptPerImage() throws {
+        let photo = try MRZCutBudgetTests.misprintedCapture(.td3)
+        let memo = MRZLineMemo()
+        let half = try memo.turned(photo, quarterTurns: 2)
+        #expect(try memo.turned(photo, quarterTurns: 2) === half)
+        #expect(half.gray.width == photo.width && half.gray.height == photo.height && half.gray.isGrayscale)
+        let copy = try Image(pixels: photo.packedPixels(), width: photo.width, height: photo.height,
+                             bytesPerRow: photo.width * photo.channels, format: photo.channels == 1 ? .gray8 : .bgr)
+        #expect(try memo.turned(copy, quarterTurns: 2) !== half)
+        let box = TextLineBox(centerX: 100, centerY: 50, width: 400, height: 12, angle: 0)
+        let key = MRZReader.LineKey(box: box, binarization: .adaptive, height: MRZReader.lineHeight)
+        var reads = 0
+        for _ in 0..<2 {
+            let reading = half.reading(key) {
+                reads += 1
+                return (400, RecognizedText(text: "P<UTO", confidence: 1, words: [], symbols: []))
+            }
+            #expect(reading.width == 400 && reading.text.text == "P<UTO")
+        }
+        #expect(reads == 1)
+    }
+}
