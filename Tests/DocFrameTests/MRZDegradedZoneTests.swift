@@ -20,6 +20,21 @@ struct MRZDegradedZoneTests {
         #expect(reads <= 2, "\(reads) cuts read")
     }
 
+    /// Its lines are found upright but measure as too blurred to read; upside down they would
+    /// be the same lines, as blurred: the half turn is not turned to and searched (it was, at
+    /// every scale, before).
+    @Test("a zone blurred past reading: the half turn is not searched")
+    func blurredZoneHalfTurnSkipped() throws {
+        let page = MRZTestDocuments.page(Self.lines, format: .td3)
+        page.degrade(blur: 9)
+        let image = try page.image()
+        let budget = MRZCutBudget()
+        let zone = try reader.readZone(in: image, budget: budget)
+        #expect(zone == nil || zone?.result.valid == false)
+        let turns = budget.memo.turns(of: image)
+        #expect(turns.contains(0) && !turns.contains(2), "searched \(turns.sorted())")
+    }
+
     @Test("a sharp zone, a small one and a dim one measure as readable")
     func sharpZonesPass() throws {
         let page = MRZTestDocuments.page(Self.lines, format: .td3)

@@ -71,6 +71,13 @@ final class MRZLineMemo: @unchecked Sendable {
         }
     }
 
+    /// The ways up of `image` a search has turned it to (the upright one always, once any).
+    func turns(of image: Image) -> Set<Int> {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(images[ObjectIdentifier(image.native)]?.turns.keys ?? [:].keys)
+    }
+
     /// `image` in grey turned clockwise by `quarterTurns`, with what was found in it before.
     func turned(_ image: Image, quarterTurns: Int) throws -> Turned {
         let key = ObjectIdentifier(image.native)
