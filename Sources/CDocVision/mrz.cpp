@@ -53,6 +53,49 @@ dv_rotated_box normalized(const cv::RotatedRect &r, double scale) {
     return box;
 }
 
+/// `dv_text_lines_find`'s search in `work`, the source scaled down by `scale`.
+void findLines(const cv::Mat &work, double scale, double ch, dv_rotated_box *boxes, int32_t capacity, int32_t *count) {
+    // Black-hat: dark details smaller than the kernel (strokes, characters) stand out;
+    // dark areas larger than it (photos, shadows, borders) do not.
+    cv::Mat blackhat;
+    cv::Mat hatKernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(odd(ch * 1.3), odd(ch * 1.3)));
+    cv::morphologyEx(work, blackhat, cv::MORPH_BLACKHAT, hatKernel);
+    cv::Mat mask;
+    cv::threshold(blackhat, mask, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+    // Print covers a small part of any photo or page (under 10% on every dev capture); a
+    // mask over a fifth of the image is sensor noise, which black-hat lifts as much as
+    // strokes in a dark, grainy photo: Otsu then splits the noise, every line drowns in
+    // it and no zone is found. Smoothed first, the noise falls under the strokes.
+    if (cv::countNonZero(mask) > 0.2 * static_cast<double>(mask.total())) {
+        cv::Mat smooth;
+        cv::GaussianBlur(work, smooth, cv::Size(3, 3), 0);
+        cv::morphologyEx(smooth, blackhat, cv::MORPH_BLACKHAT, hatKernel);
+        cv::threshold(blackhat, mask, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+    }
+    // Specks smaller than a stroke go; the characters of a line (and `<` runs) join.
+    cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));
+    cv::morphologyEx(mask, mask, cv::MORPH_CLOSE,
+                     cv::getStructuringElement(cv::MORPH_RECT, cv::Size(odd(ch * 1.4), 1)));
+    // Bridge the small vertical gaps inside characters without joining neighbouring lines.
+    cv::morphologyEx(mask, mask, cv::MORPH_CLOSE,
+                     cv::getStructuringElement(cv::MORPH_RECT, cv::Size(1, odd(ch * 0.3))));
+
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    std::vector<dv_rotated_box> found;
+    for (const auto &contour : contours) {
+        cv::Rect bounds = cv::boundingRect(contour);
+        if (bounds.width < ch * 4 && bounds.height < ch * 4) continue;  // not a line
+        cv::RotatedRect r = cv::minAreaRect(contour);
+        dv_rotated_box box = normalized(r, scale);
+        if (box.width < box.height * 4) continue;
+        found.push_back(box);
+    }
+    std::sort(found.begin(), found.end(), [](const dv_rotated_box &a, const dv_rotated_box &b) { return a.cy < b.cy; });
+    *count = static_cast<int32_t>(found.size());
+    for (int32_t i = 0; i < capacity && i < static_cast<int32_t>(found.size()); ++i) boxes[i] = found[i];
+}
+
 }  // namespace
 
 extern "C" {
@@ -72,46 +115,20 @@ dv_status dv_text_lines_find(const dv_image *image, int32_t work_width, int32_t 
             cv::resize(gray, work, cv::Size(work_width, std::max(1, static_cast<int>(std::lround(gray.rows / scale)))),
                        0, 0, cv::INTER_AREA);
         }
-        const double ch = char_height;
-        // Black-hat: dark details smaller than the kernel (strokes, characters) stand out;
-        // dark areas larger than it (photos, shadows, borders) do not.
-        cv::Mat blackhat;
-        cv::Mat hatKernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(odd(ch * 1.3), odd(ch * 1.3)));
-        cv::morphologyEx(work, blackhat, cv::MORPH_BLACKHAT, hatKernel);
-        cv::Mat mask;
-        cv::threshold(blackhat, mask, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-        // Print covers a small part of any photo or page (under 10% on every dev capture); a
-        // mask over a fifth of the image is sensor noise, which black-hat lifts as much as
-        // strokes in a dark, grainy photo: Otsu then splits the noise, every line drowns in
-        // it and no zone is found. Smoothed first, the noise falls under the strokes.
-        if (cv::countNonZero(mask) > 0.2 * static_cast<double>(mask.total())) {
-            cv::Mat smooth;
-            cv::GaussianBlur(work, smooth, cv::Size(3, 3), 0);
-            cv::morphologyEx(smooth, blackhat, cv::MORPH_BLACKHAT, hatKernel);
-            cv::threshold(blackhat, mask, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-        }
-        // Specks smaller than a stroke go; the characters of a line (and `<` runs) join.
-        cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));
-        cv::morphologyEx(mask, mask, cv::MORPH_CLOSE,
-                         cv::getStructuringElement(cv::MORPH_RECT, cv::Size(odd(ch * 1.4), 1)));
-        // Bridge the small vertical gaps inside characters without joining neighbouring lines.
-        cv::morphologyEx(mask, mask, cv::MORPH_CLOSE,
-                         cv::getStructuringElement(cv::MORPH_RECT, cv::Size(1, odd(ch * 0.3))));
+        findLines(work, scale, char_height, boxes, capacity, count);
+        return dv::ok(error);
+    });
+}
 
-        std::vector<std::vector<cv::Point>> contours;
-        cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-        std::vector<dv_rotated_box> found;
-        for (const auto &contour : contours) {
-            cv::Rect bounds = cv::boundingRect(contour);
-            if (bounds.width < ch * 4 && bounds.height < ch * 4) continue;  // not a line
-            cv::RotatedRect r = cv::minAreaRect(contour);
-            dv_rotated_box box = normalized(r, scale);
-            if (box.width < box.height * 4) continue;
-            found.push_back(box);
-        }
-        std::sort(found.begin(), found.end(), [](const dv_rotated_box &a, const dv_rotated_box &b) { return a.cy < b.cy; });
-        *count = static_cast<int32_t>(found.size());
-        for (int32_t i = 0; i < capacity && i < static_cast<int32_t>(found.size()); ++i) boxes[i] = found[i];
+dv_status dv_text_lines_find_scaled(const dv_image *work, double scale, int32_t char_height,
+                                    dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(work && count, error, "null pointer");
+        DV_REQUIRE(capacity >= 0 && (boxes || capacity == 0), error, "no room for boxes");
+        DV_REQUIRE(std::isfinite(scale) && scale >= 1.0, error, "scale %f is no reduction", scale);
+        DV_REQUIRE(work->mat.cols >= 64 && char_height >= 3, error, "work width %d or character height %d too small",
+                   work->mat.cols, char_height);
+        findLines(toGray(work->mat), scale, char_height, boxes, capacity, count);
         return dv::ok(error);
     });
 }

@@ -47,4 +47,19 @@ struct MRZLineMemoTests {
         }
         #expect(reads == 1)
     }
+
+    @Test("lines found in the scaled copy, made once for several character heights, are the lines found in the image")
+    func scaledCopyFindsTheSameLines() throws {
+        let photo = try MRZCutBudgetTests.misprintedCapture(.td1).grayscale()
+        for workWidth in [photo.width / 2, 900, photo.width, photo.width + 100] {
+            let copy = try TextLineBox.scaledCopy(of: photo, workWidth: workWidth)
+            #expect(copy.work.width == min(workWidth, photo.width))
+            for charHeight in [4, 9, 18] {
+                let direct = try TextLineBox.find(in: photo, workWidth: workWidth, charHeight: charHeight)
+                let scaled = try TextLineBox.find(inScaled: copy.work, scale: copy.scale, charHeight: charHeight)
+                #expect(!direct.isEmpty || charHeight == 18)
+                #expect(scaled == direct, "width \(workWidth), characters \(charHeight): \(scaled.count) lines, \(direct.count) directly")
+            }
+        }
+    }
 }

@@ -26,6 +26,13 @@ typedef struct {
 dv_status dv_text_lines_find(const dv_image *image, int32_t work_width, int32_t char_height,
                              dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error);
 
+/// `dv_text_lines_find` on the scaled copy made already: `work` is the source scaled down by
+/// `scale` (source width over `work` width, 1 for the source itself) as `dv_text_lines_find`
+/// scales it (area interpolation, height rounded); the boxes are in source pixels. The same
+/// boxes as `dv_text_lines_find`, for callers that look at one copy at several character heights.
+dv_status dv_text_lines_find_scaled(const dv_image *work, double scale, int32_t char_height,
+                                    dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error);
+
 typedef enum {
     DV_BINARIZE_NONE = 0,      ///< grey, contrast stretched
     DV_BINARIZE_OTSU = 1,      ///< one global threshold

@@ -23,6 +23,7 @@ final class MRZLineMemo: @unchecked Sendable {
         let gray: Image
         private let lock = NSLock()
         private var found: [Int: [TextLineBox]] = [:]
+        private var copies: [Int: (work: Image, scale: Double)] = [:]
         private var sharp: [[TextLineBox]: Bool] = [:]
         private var fitted: [TextLineBox: TextLineBox] = [:]
         private var readings: [MRZReader.LineKey: (width: Int, text: RecognizedText)] = [:]
@@ -32,11 +33,20 @@ final class MRZLineMemo: @unchecked Sendable {
         }
 
         /// The text lines `find` returns at scale `attempt`, found once.
-        func lines(attempt: Int, find: (Image) -> [TextLineBox]) -> [TextLineBox] {
+        func lines(attempt: Int, find: () -> [TextLineBox]) -> [TextLineBox] {
             if let known = locked({ found[attempt] }) { return known }
-            let lines = find(gray)
+            let lines = find()
             locked { found[attempt] = lines }
             return lines
+        }
+
+        /// The copy line finding looks at, `workWidth` wide (`TextLineBox.scaledCopy`), made
+        /// once: the search's first two scales look at the same copy for characters of two sizes.
+        func scaledCopy(workWidth: Int) throws -> (work: Image, scale: Double) {
+            if let known = locked({ copies[workWidth] }) { return known }
+            let copy = try TextLineBox.scaledCopy(of: gray, workWidth: workWidth)
+            locked { copies[workWidth] = copy }
+            return copy
         }
 
         /// Whether the candidate zone of `lines` is sharp enough to read, as `measure` says, measured once.

@@ -215,7 +215,9 @@ public struct MRZReader: Sendable {
                 groups = known
             } else {
                 let lines = search.turned.lines(attempt: index) {
-                    (try? TextLineBox.find(in: $0, workWidth: attempt.workWidth, charHeight: attempt.charHeight)) ?? []
+                    (try? search.turned.scaledCopy(workWidth: attempt.workWidth)).flatMap {
+                        try? TextLineBox.find(inScaled: $0.work, scale: $0.scale, charHeight: attempt.charHeight)
+                    } ?? []
                 }
                 groups = Array(MRZLocator().groups(in: lines, imageWidth: gray.width, imageHeight: gray.height)
                     .filter(scope.accepts).prefix(scope.maxGroups))

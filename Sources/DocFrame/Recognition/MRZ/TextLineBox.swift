@@ -30,6 +30,33 @@ struct TextLineBox: Sendable, Hashable {
         }
     }
 
+    /// `find(in:workWidth:charHeight:)` on `work`, the copy `find` would make of an image
+    /// (`scaledCopy`), whose width over `work`'s is `scale`: the same boxes, in that image's
+    /// pixels, without scaling it again for each character height.
+    static func find(inScaled work: Image, scale: Double, charHeight: Int) throws -> [TextLineBox] {
+        var boxes = [dv_rotated_box](repeating: dv_rotated_box(), count: 256)
+        var count: Int32 = 0
+        try boxes.withUnsafeMutableBufferPointer { buffer in
+            try DocVision.check {
+                dv_text_lines_find_scaled(work.native.handle, scale, Int32(charHeight), buffer.baseAddress, Int32(buffer.count), &count, $0)
+            }
+        }
+        return boxes.prefix(min(Int(count), boxes.count)).map {
+            TextLineBox(centerX: Double($0.cx), centerY: Double($0.cy), width: Double($0.width),
+                        height: Double($0.height), angle: Double($0.angle))
+        }
+    }
+
+    /// The copy of grey `image` that `find(in:workWidth:charHeight:)` looks at, with its scale
+    /// (the image's width over the copy's): scaled down to `workWidth` (area interpolation, the
+    /// height rounded), never up.
+    static func scaledCopy(of image: Image, workWidth: Int) throws -> (work: Image, scale: Double) {
+        guard image.width > workWidth else { return (image, 1) }
+        let scale = Double(image.width) / Double(workWidth)
+        let height = max(1, Int((Double(image.height) / scale).rounded()))
+        return (try image.resized(width: workWidth, height: height, interpolation: .area), scale)
+    }
+
     enum Binarization: CaseIterable {
         case none, otsu, adaptive, local, smooth
 
