@@ -28,6 +28,34 @@ extension PassportPage {
     /// backed than the placed one to replace it: the placed page is fitted to edges already.
     static let perspectiveGain = 0.05
 
+    /// The top edge's distance from the zone's corners searched where both sides' ends are in
+    /// view: the page's own top corner is where its side's edge ends, which a band printed
+    /// across the page does not show (the side's edge goes on past it). Generated captures
+    /// tilted 20-40 degrees needed 0.75-1.33 of the placed height (dev seed 26001-26006).
+    static let sideEndHeightRange = 0.72...1.45
+    /// How high (share of the placed side) each side's end must be in view for the wide search:
+    /// a page higher than that and cut by the image's frame keeps the narrow one.
+    static let sideEndMinimumReach = 0.9
+    /// The search's step in height, a share of the placed page's side.
+    static let heightStep = 0.014
+    /// How far beyond a candidate corner a side's edge is looked for (share of the side).
+    static let sideEndBeyond = 0.12
+
+    /// For each of `heights` (shares of `direction`, from `corner`), how much better the image's
+    /// edges back the side just below that height than just above it: near 1 where the side's
+    /// edge ends there, near 0 where it goes on (a band printed across the page) or is absent.
+    private static func sideEnds(from corner: Point, _ direction: Point, at heights: [Double], in image: Image,
+                                 locator: DocumentLocator) -> [Double]? {
+        func along(_ t: Double) -> Point { Point(x: corner.x + direction.x * t, y: corner.y + direction.y * t) }
+        var segments: [(from: Point, to: Point)] = []
+        for h in heights {
+            segments.append((along(h - 2 * sideEndBeyond), along(h - 0.02)))
+            segments.append((along(h + 0.02), along(h + sideEndBeyond)))
+        }
+        guard let support = try? locator.edgeSupport(ofSegments: segments, in: image) else { return nil }
+        return heights.indices.map { support[2 * $0] - support[2 * $0 + 1] }
+    }
+
     /// `page` (its own order, the zone along its bottom edge) with its sides and top found
     /// again as described above, or `page` itself when that outline is not clearly better backed.
     static func perspectiveFitted(_ page: Quad, in image: Image) -> Quad {
@@ -55,19 +83,44 @@ extension PassportPage {
         }
         guard let ls = bestSide(from: bl, left), let rs = bestSide(from: br, right) else { return page }
         let (bl2, l, br2, r) = (ls.corner, ls.direction, rs.corner, rs.direction)
-        let steps = 20
-        let heights = (0...steps).map { heightRange.lowerBound + (heightRange.upperBound - heightRange.lowerBound) * Double($0) / Double(steps) }
-            .sorted { abs($0 - 1) < abs($1 - 1) }
+        // Where both sides' ends can be seen up to `sideEndMinimumReach` at least, the wide search
+        // (`sideEndHeightRange`, each side up to where its end stays in view) judged by where
+        // each side's edge ends as well as by the top's edge; else the narrow one by the top's
+        // edge alone.
+        func grid(_ range: ClosedRange<Double>) -> [Double] {
+            let steps = Int(((range.upperBound - range.lowerBound) / heightStep).rounded())
+            return (0...steps).map { range.lowerBound + (range.upperBound - range.lowerBound) * Double($0) / Double(steps) }
+                .sorted { abs($0 - 1) < abs($1 - 1) }
+        }
+        func inView(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x < Double(image.width) && p.y < Double(image.height) }
+        let wideGrid = grid(sideEndHeightRange)
+        let leftHeights = wideGrid.filter { inView(along(bl2, l, $0 + sideEndBeyond)) }
+        let rightHeights = wideGrid.filter { inView(along(br2, r, $0 + sideEndBeyond)) }
+        let wide = [leftHeights, rightHeights].allSatisfy { ($0.max() ?? 0) >= sideEndMinimumReach && $0.count >= 2 }
         var tops: [(tl: Point, tr: Point)] = []
-        for a in heights { for b in heights { tops.append((along(bl2, l, a), along(br2, r, b))) } }
+        var ends: [Double] = []
+        if wide {
+            guard let left = sideEnds(from: bl2, l, at: leftHeights, in: image, locator: locator),
+                  let right = sideEnds(from: br2, r, at: rightHeights, in: image, locator: locator) else { return page }
+            for (i, a) in leftHeights.enumerated() { for (j, b) in rightHeights.enumerated() {
+                tops.append((along(bl2, l, a), along(br2, r, b)))
+                ends.append(left[i] + right[j])
+            } }
+        } else {
+            let heights = grid(heightRange)
+            for a in heights { for b in heights { tops.append((along(bl2, l, a), along(br2, r, b))) } }
+            ends = Array(repeating: 0, count: tops.count)
+        }
         let segments = tops.map { t -> (from: Point, to: Point) in
             let d = t.tr - t.tl
             return (along(t.tl, d, 0.15), along(t.tl, d, 0.85))
         }
-        guard let support = try? locator.edgeSupport(ofSegments: segments, in: image),
-              let best = support.indices.max(by: { support[$0] < support[$1] || (support[$0] == support[$1] && $0 > $1) })
+        guard let topSupport = try? locator.edgeSupport(ofSegments: segments, in: image) else { return page }
+        let support = zip(topSupport, ends).map { $0 + $1 }
+        guard let best = support.indices.max(by: { support[$0] < support[$1] || (support[$0] == support[$1] && $0 > $1) })
         else { return page }
         let found = Quad(topLeft: tops[best].tl, topRight: tops[best].tr, bottomRight: br2, bottomLeft: bl2)
+        debugLog(String(format: "perspective wide=%d top=%.2f ends=%.2f", wide ? 1 : 0, topSupport[best], ends[best]) + " sides=\(bl2) \(l) \(br2) \(r)")
         guard DocumentLocator.isPlausibleOutline(found) else { return page }
         let width = found.bottomLeft.distance(to: found.bottomRight)
         let refit = (try? DocumentLocator.refine(found, in: image, search: max(2, 0.01 * width))) ?? found
