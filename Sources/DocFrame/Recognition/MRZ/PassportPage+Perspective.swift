@@ -102,8 +102,14 @@ extension PassportPage {
         if wide {
             guard let left = sideEnds(from: bl2, l, at: leftHeights, in: image, locator: locator),
                   let right = sideEnds(from: br2, r, at: rightHeights, in: image, locator: locator) else { return page }
+            // Only outlines a page can show: with sides this free, the best backed pair of
+            // ends can make a quad no camera sees a page as (dev: a side's end and the other
+            // side's end at the image's frame).
             for (i, a) in leftHeights.enumerated() { for (j, b) in rightHeights.enumerated() {
-                tops.append((along(bl2, l, a), along(br2, r, b)))
+                let top = (tl: along(bl2, l, a), tr: along(br2, r, b))
+                guard DocumentLocator.isPlausibleOutline(Quad(topLeft: top.tl, topRight: top.tr, bottomRight: br2, bottomLeft: bl2))
+                else { continue }
+                tops.append(top)
                 ends.append(left[i] + right[j])
             } }
         } else {
