@@ -33,9 +33,12 @@ extension PassportPage {
     /// across the page does not show (the side's edge goes on past it). Generated captures
     /// tilted 20-40 degrees needed 0.75-1.33 of the placed height (dev seed 26001-26006).
     static let sideEndHeightRange = 0.72...1.45
+    /// The top edge's support (share of it backed by the image's edges) under which the near
+    /// search (`heightRange`) is taken to have found no top edge.
+    static let sideEndTopSupport = 0.6
     /// How high (share of the placed side) each side's end must be in view for the wide search:
     /// a page higher than that and cut by the image's frame keeps the narrow one.
-    static let sideEndMinimumReach = 0.9
+    static let sideEndMinimumReach = 0.8
     /// The search's step in height, a share of the placed page's side.
     static let heightStep = 0.014
     /// How far beyond a candidate corner a side's edge is looked for (share of the side).
@@ -83,50 +86,49 @@ extension PassportPage {
         }
         guard let ls = bestSide(from: bl, left), let rs = bestSide(from: br, right) else { return page }
         let (bl2, l, br2, r) = (ls.corner, ls.direction, rs.corner, rs.direction)
-        // Where both sides' ends can be seen up to `sideEndMinimumReach` at least, the wide search
-        // (`sideEndHeightRange`, each side up to where its end stays in view) judged by where
-        // each side's edge ends as well as by the top's edge; else the narrow one by the top's
-        // edge alone.
         func grid(_ range: ClosedRange<Double>) -> [Double] {
             let steps = Int(((range.upperBound - range.lowerBound) / heightStep).rounded())
             return (0...steps).map { range.lowerBound + (range.upperBound - range.lowerBound) * Double($0) / Double(steps) }
                 .sorted { abs($0 - 1) < abs($1 - 1) }
         }
-        func inView(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x < Double(image.width) && p.y < Double(image.height) }
-        let wideGrid = grid(sideEndHeightRange)
-        let leftHeights = wideGrid.filter { inView(along(bl2, l, $0 + sideEndBeyond)) }
-        let rightHeights = wideGrid.filter { inView(along(br2, r, $0 + sideEndBeyond)) }
-        let wide = [leftHeights, rightHeights].allSatisfy { ($0.max() ?? 0) >= sideEndMinimumReach && $0.count >= 2 }
-        var tops: [(tl: Point, tr: Point)] = []
-        var ends: [Double] = []
-        if wide {
-            guard let left = sideEnds(from: bl2, l, at: leftHeights, in: image, locator: locator),
-                  let right = sideEnds(from: br2, r, at: rightHeights, in: image, locator: locator) else { return page }
-            // Only outlines a page can show: with sides this free, the best backed pair of
-            // ends can make a quad no camera sees a page as (dev: a side's end and the other
-            // side's end at the image's frame).
+        // The best top (by `score` added to its own edge support) among pairs of heights on the
+        // two sides, plausible outlines only.
+        func bestTop(_ leftHeights: [Double], _ rightHeights: [Double], score: (Int, Int) -> Double) -> (quad: Quad, top: Double)? {
+            var quads: [Quad] = [], scores: [Double] = []
             for (i, a) in leftHeights.enumerated() { for (j, b) in rightHeights.enumerated() {
-                let top = (tl: along(bl2, l, a), tr: along(br2, r, b))
-                guard DocumentLocator.isPlausibleOutline(Quad(topLeft: top.tl, topRight: top.tr, bottomRight: br2, bottomLeft: bl2))
-                else { continue }
-                tops.append(top)
-                ends.append(left[i] + right[j])
+                let quad = Quad(topLeft: along(bl2, l, a), topRight: along(br2, r, b), bottomRight: br2, bottomLeft: bl2)
+                guard DocumentLocator.isPlausibleOutline(quad) else { continue }
+                quads.append(quad)
+                scores.append(score(i, j))
             } }
-        } else {
-            let heights = grid(heightRange)
-            for a in heights { for b in heights { tops.append((along(bl2, l, a), along(br2, r, b))) } }
-            ends = Array(repeating: 0, count: tops.count)
+            let segments = quads.map { q -> (from: Point, to: Point) in
+                let d = q.topRight - q.topLeft
+                return (along(q.topLeft, d, 0.15), along(q.topLeft, d, 0.85))
+            }
+            guard let top = try? locator.edgeSupport(ofSegments: segments, in: image) else { return nil }
+            let total = zip(top, scores).map { $0 + $1 }
+            guard let best = total.indices.max(by: { total[$0] < total[$1] || (total[$0] == total[$1] && $0 > $1) }) else { return nil }
+            return (quads[best], top[best])
         }
-        let segments = tops.map { t -> (from: Point, to: Point) in
-            let d = t.tr - t.tl
-            return (along(t.tl, d, 0.15), along(t.tl, d, 0.85))
+        let near = grid(heightRange)
+        guard let narrow = bestTop(near, near, score: { _, _ in 0 }) else { return page }
+        var found = narrow.quad
+        // No top edge near the placed height: the top is looked for farther (`sideEndHeightRange`),
+        // where each side's edge ends, on the heights whose corners are in view.
+        debugLog(String(format: "perspective narrow top=%.2f", narrow.top))
+        if narrow.top < sideEndTopSupport {
+            func inView(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x < Double(image.width) && p.y < Double(image.height) }
+            let far = grid(sideEndHeightRange)
+            let leftHeights = far.filter { inView(along(bl2, l, $0 + sideEndBeyond)) }
+            let rightHeights = far.filter { inView(along(br2, r, $0 + sideEndBeyond)) }
+            if [leftHeights, rightHeights].allSatisfy({ ($0.max() ?? 0) >= sideEndMinimumReach }),
+               let left = sideEnds(from: bl2, l, at: leftHeights, in: image, locator: locator),
+               let right = sideEnds(from: br2, r, at: rightHeights, in: image, locator: locator),
+               let wide = bestTop(leftHeights, rightHeights, score: { left[$0] + right[$1] }), wide.top > narrow.top {
+                debugLog(String(format: "perspective narrow top=%.2f, by the sides' ends top=%.2f", narrow.top, wide.top) + " page=\(wide.quad.pairs)")
+                found = wide.quad
+            }
         }
-        guard let topSupport = try? locator.edgeSupport(ofSegments: segments, in: image) else { return page }
-        let support = zip(topSupport, ends).map { $0 + $1 }
-        guard let best = support.indices.max(by: { support[$0] < support[$1] || (support[$0] == support[$1] && $0 > $1) })
-        else { return page }
-        let found = Quad(topLeft: tops[best].tl, topRight: tops[best].tr, bottomRight: br2, bottomLeft: bl2)
-        debugLog(String(format: "perspective wide=%d top=%.2f ends=%.2f", wide ? 1 : 0, topSupport[best], ends[best]) + " sides=\(bl2) \(l) \(br2) \(r)")
         guard DocumentLocator.isPlausibleOutline(found) else { return page }
         let width = found.bottomLeft.distance(to: found.bottomRight)
         let refit = (try? DocumentLocator.refine(found, in: image, search: max(2, 0.01 * width))) ?? found
