@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Each side next to the zone is therefore looked for as a line through its bottom corner,
 /// turned up to `maximumLean` either way (a page tilted 40 degrees leans its sides by up to about 20), and the top edge as a line between those two sides
-/// at up to `heightRange` of the placed height: the lines the image's edges back best. Pivoting
+/// at up to `heightRange` of the placed height (or farther, `sideEndHeightRange`): the lines the image's edges back best. Pivoting
 /// on the zone's corners keeps the search off the edges that beat the page's own in a wide
 /// search (a booklet's cover runs parallel beside the page, not through its corner).
 extension PassportPage {
@@ -28,20 +28,26 @@ extension PassportPage {
     /// backed than the placed one to replace it: the placed page is fitted to edges already.
     static let perspectiveGain = 0.05
 
-    /// The top edge's distance from the zone's corners searched where both sides' ends are in
-    /// view: the page's own top corner is where its side's edge ends, which a band printed
-    /// across the page does not show (the side's edge goes on past it). Generated captures
-    /// tilted 20-40 degrees needed 0.75-1.33 of the placed height (dev seed 26001-26006).
+    /// Where the near search (`heightRange`) finds no top edge (`sideEndTopSupport`), the top's
+    /// distance from the zone's corners searched next, as a share of the placed page's sides: a
+    /// page tilted far enough has its top beyond the near range (dev captures, seeds
+    /// 26001-26006: 0.75-1.33 of the placed height). Over this range a band printed across the
+    /// page outscores the page's top edge, so each candidate is also scored by how clearly each
+    /// side's edge ends at its corner (`sideEnds`): a printed band's edge lies across a side that
+    /// goes on past it. Not the first search: where the page's top is a dark band on a dark
+    /// table, its sides' edges end at the band's lower edge instead (eval zan pages: 8% off
+    /// when this range was searched first).
     static let sideEndHeightRange = 0.72...1.45
-    /// The top edge's support (share of it backed by the image's edges) under which the near
-    /// search (`heightRange`) is taken to have found no top edge.
+    /// The share of the near search's best top backed by the image's edges under which it is
+    /// taken to have found no top edge (dev: 0.0-0.47 where the top lay beyond its range).
     static let sideEndTopSupport = 0.6
-    /// How high (share of the placed side) each side's end must be in view for the wide search:
-    /// a page higher than that and cut by the image's frame keeps the narrow one.
+    /// How high (share of the placed side) a side's candidate corners must reach, each with the
+    /// stretch of side beyond it in view (`sideEndBeyond`), for the far search to be made.
     static let sideEndMinimumReach = 0.8
-    /// The search's step in height, a share of the placed page's side.
+    /// Both searches' step in height, a share of the placed page's side.
     static let heightStep = 0.014
-    /// How far beyond a candidate corner a side's edge is looked for (share of the side).
+    /// The stretch of side (share of it) just beyond a candidate corner whose edge must be
+    /// absent, and twice that just below it whose edge must be present.
     static let sideEndBeyond = 0.12
 
     /// For each of `heights` (shares of `direction`, from `corner`), how much better the image's
@@ -114,8 +120,9 @@ extension PassportPage {
         guard let narrow = bestTop(near, near, score: { _, _ in 0 }) else { return page }
         var found = narrow.quad
         // No top edge near the placed height: the top is looked for farther (`sideEndHeightRange`),
-        // where each side's edge ends, on the heights whose corners are in view.
-        debugLog(String(format: "perspective narrow top=%.2f", narrow.top))
+        // where each side's edge ends, on the heights whose corners are in view. Kept only with
+        // more of a top edge than the near search found: by the sides' ends alone, corners where
+        // the sides leave the image won with no top edge at all (4 dev pages 6-18% off).
         if narrow.top < sideEndTopSupport {
             func inView(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x < Double(image.width) && p.y < Double(image.height) }
             let far = grid(sideEndHeightRange)
