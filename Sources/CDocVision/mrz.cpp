@@ -53,7 +53,7 @@ dv_rotated_box normalized(const cv::RotatedRect &r, double scale) {
     return box;
 }
 
-/// `dv_text_lines_find`'s search in `work`, the source scaled down by `scale`.
+/// `dv_text_lines_find_scaled`'s search in `work`, the source scaled down by `scale`.
 void findLines(const cv::Mat &work, double scale, double ch, dv_rotated_box *boxes, int32_t capacity, int32_t *count) {
     // Black-hat: dark details smaller than the kernel (strokes, characters) stand out;
     // dark areas larger than it (photos, shadows, borders) do not.
@@ -99,26 +99,6 @@ void findLines(const cv::Mat &work, double scale, double ch, dv_rotated_box *box
 }  // namespace
 
 extern "C" {
-
-dv_status dv_text_lines_find(const dv_image *image, int32_t work_width, int32_t char_height,
-                             dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error) {
-    return dv::guarded(error, [&]() -> dv_status {
-        DV_REQUIRE(image && count, error, "null pointer");
-        DV_REQUIRE(capacity >= 0 && (boxes || capacity == 0), error, "no room for boxes");
-        DV_REQUIRE(work_width >= 64 && char_height >= 3, error, "work width %d or character height %d too small",
-                   work_width, char_height);
-        cv::Mat gray = toGray(image->mat);
-        double scale = 1.0;
-        cv::Mat work = gray;
-        if (gray.cols > work_width) {
-            scale = static_cast<double>(gray.cols) / work_width;
-            cv::resize(gray, work, cv::Size(work_width, std::max(1, static_cast<int>(std::lround(gray.rows / scale)))),
-                       0, 0, cv::INTER_AREA);
-        }
-        findLines(work, scale, char_height, boxes, capacity, count);
-        return dv::ok(error);
-    });
-}
 
 dv_status dv_text_lines_find_scaled(const dv_image *work, double scale, int32_t char_height,
                                     dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error) {

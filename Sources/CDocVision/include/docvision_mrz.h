@@ -17,19 +17,14 @@ typedef struct {
     float angle;
 } dv_rotated_box;
 
-/// Finds lines of dark text on a lighter background: a black-hat transform on a copy scaled to
-/// `work_width` pixels wide (never enlarged), Otsu, a horizontal closing of about one character
-/// to join each line's characters (and `<` runs) into one band, then one rotated box per band.
-/// `char_height` is the expected character height in the scaled copy (it sizes the
-/// morphology). Writes up to `capacity` boxes, in source pixels, sorted top to bottom; `count`
-/// gets the number found (which may exceed `capacity`: the rest are dropped).
-dv_status dv_text_lines_find(const dv_image *image, int32_t work_width, int32_t char_height,
-                             dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error);
-
-/// `dv_text_lines_find` on the scaled copy made already: `work` is the source scaled down by
-/// `scale` (source width over `work` width, 1 for the source itself) as `dv_text_lines_find`
-/// scales it (area interpolation, height rounded); the boxes are in source pixels. The same
-/// boxes as `dv_text_lines_find`, for callers that look at one copy at several character heights.
+/// Finds lines of dark text on a lighter background in `work`, a copy of the source image
+/// already scaled down by `scale` (source width over `work`'s; 1 for the source itself): a
+/// black-hat transform, Otsu, a horizontal closing of about one character to join each line's
+/// characters (and `<` runs) into one band, then one rotated box per band. The caller scales
+/// (Swift's `TextLineBox.scaledCopy`) so that one copy serves several character heights.
+/// `char_height` is the expected character height in `work` (it sizes the morphology). Writes
+/// up to `capacity` boxes, in source pixels, sorted top to bottom; `count` gets the number found
+/// (which may exceed `capacity`: the rest are dropped).
 dv_status dv_text_lines_find_scaled(const dv_image *work, double scale, int32_t char_height,
                                     dv_rotated_box *boxes, int32_t capacity, int32_t *count, dv_error *error);
 

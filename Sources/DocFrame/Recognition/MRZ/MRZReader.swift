@@ -175,11 +175,6 @@ public struct MRZReader: Sendable {
         init(turned: MRZLineMemo.Turned) {
             self.turned = turned
         }
-
-        /// `line` fitted to its ink (`TextLineBox.fittedToInk`), once per box.
-        func inked(_ line: TextLineBox) -> TextLineBox {
-            turned.inked(line)
-        }
     }
 
     struct LineKey: Hashable {
@@ -581,7 +576,7 @@ public struct MRZReader: Sendable {
                 // it was measured, and so every search ends where it did.
                 guard budget.take() else { return nil }
                 read = try search.turned.reading(key) {
-                    let (cut, text) = try readLine(search.inked(line), in: search.gray, binarization: variant.binarization, height: variant.height)
+                    let (cut, text) = try readLine(search.turned.inked(line), in: search.gray, binarization: variant.binarization, height: variant.height)
                     return (cut.width, text)
                 }
                 search.lines[key] = read

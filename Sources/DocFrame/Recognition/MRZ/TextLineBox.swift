@@ -13,26 +13,16 @@ struct TextLineBox: Sendable, Hashable {
     var left: Double { centerX - width / 2 }
     var right: Double { centerX + width / 2 }
 
-    /// Finds lines of dark text (dv_text_lines_find) on a copy `workWidth` wide, expecting
-    /// characters about `charHeight` pixels high in that copy. Sorted top to bottom.
+    /// Finds lines of dark text on a copy `workWidth` wide (`scaledCopy`), expecting characters
+    /// about `charHeight` pixels high in that copy. Sorted top to bottom, in `image`'s pixels.
     static func find(in image: Image, workWidth: Int, charHeight: Int) throws -> [TextLineBox] {
-        var boxes = [dv_rotated_box](repeating: dv_rotated_box(), count: 256)
-        var count: Int32 = 0
-        try boxes.withUnsafeMutableBufferPointer { buffer in
-            try DocVision.check {
-                dv_text_lines_find(image.native.handle, Int32(workWidth), Int32(charHeight), buffer.baseAddress,
-                                   Int32(buffer.count), &count, $0)
-            }
-        }
-        return boxes.prefix(min(Int(count), boxes.count)).map {
-            TextLineBox(centerX: Double($0.cx), centerY: Double($0.cy), width: Double($0.width),
-                        height: Double($0.height), angle: Double($0.angle))
-        }
+        let copy = try scaledCopy(of: image, workWidth: workWidth)
+        return try find(inScaled: copy.work, scale: copy.scale, charHeight: charHeight)
     }
 
-    /// `find(in:workWidth:charHeight:)` on `work`, the copy `find` would make of an image
-    /// (`scaledCopy`), whose width over `work`'s is `scale`: the same boxes, in that image's
-    /// pixels, without scaling it again for each character height.
+    /// `find(in:workWidth:charHeight:)` on `work`, a copy `scaledCopy` made of an image, whose
+    /// width over `work`'s is `scale` (dv_text_lines_find_scaled): the boxes are in that image's
+    /// pixels. A search looking at one copy for characters of several sizes scales it once.
     static func find(inScaled work: Image, scale: Double, charHeight: Int) throws -> [TextLineBox] {
         var boxes = [dv_rotated_box](repeating: dv_rotated_box(), count: 256)
         var count: Int32 = 0
@@ -47,9 +37,8 @@ struct TextLineBox: Sendable, Hashable {
         }
     }
 
-    /// The copy of grey `image` that `find(in:workWidth:charHeight:)` looks at, with its scale
-    /// (the image's width over the copy's): scaled down to `workWidth` (area interpolation, the
-    /// height rounded), never up.
+    /// The copy of `image` that line finding looks at, with its scale (the image's width over
+    /// the copy's): scaled down to `workWidth` (area interpolation, the height rounded), never up.
     static func scaledCopy(of image: Image, workWidth: Int) throws -> (work: Image, scale: Double) {
         guard image.width > workWidth else { return (image, 1) }
         let scale = Double(image.width) / Double(workWidth)
