@@ -12,9 +12,9 @@ struct FrameRematchTests {
     func rematchPlacesCorners() throws {
         // The frame's homography (25 inliers bunched on the card's upper part) put the corners
         // 21% of the diagonal off; matched again on its flattening (31, then 63 inliers), within 0.2%.
-        let capture = try #require(RecognitionFixtures.captures(in: "frame-rematch").first { $0.name == "ca-bc-dl-back-27102-4.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-bc-dl-back-27102-4", in: "frame-rematch")
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document?.templateId == capture.templateId)
         #expect(observation.orientation?.degrees == capture.orientation)
         let corners = try #require(observation.corners)
