@@ -125,6 +125,8 @@ final class DocumentClassifier: Sendable {
                   searchTiles: Bool = true) throws -> ClassificationResult {
         var result = try classifyUnaligned(image, candidates: candidates, further: further, readHeaderText: readHeaderText,
                                            searchTiles: searchTiles)
+        // Whole-frame answers were placed again where the frame pass won (`classifyUnaligned`).
+        if result.path == .flattened { result = try rematched(result, in: image) }
         try align(&result, in: image)
         return result
     }
