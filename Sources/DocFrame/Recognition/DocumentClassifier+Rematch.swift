@@ -1,6 +1,6 @@
 import Foundation
 
-/// A whole-frame answer's corners placed again from keypoints matched on its own flattening.
+/// An answer's corners placed again from keypoints matched on its own flattening.
 ///
 /// The whole-frame pass matches the template against the entire photo at a coarse scale: the
 /// card holds a share of the frame's keypoints, and the few that verify (20-40, often bunched

@@ -9,13 +9,13 @@ import Testing
 /// part in view) are matched again the same way.
 /// Fixtures: dev captures (render seed 27102; synthesis seed 27102, tilted, a finger over it;
 /// synthesis seed 27103, cut off).
-@Suite("Corners of a whole-frame answer placed by a second match on its flattening")
-struct FrameRematchTests {
+@Suite("Corners placed again by a second match on the flattening through them")
+struct RematchTests {
     @Test("a tilted, occluded card named by the whole-frame match gets corners within 2% of the diagonal")
     func rematchPlacesCorners() throws {
         // The frame's homography (25 inliers bunched on the card's upper part) put the corners
         // 21% of the diagonal off; matched again on its flattening (31, then 63 inliers), within 0.2%.
-        let capture = try RecognitionFixtures.capture("ca-bc-dl-back-27102-4", in: "frame-rematch")
+        let capture = try RecognitionFixtures.capture("ca-bc-dl-back-27102-4", in: "rematch")
         let truth = try #require(capture.corners)
         let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document?.templateId == capture.templateId)
@@ -28,7 +28,7 @@ struct FrameRematchTests {
     func rematchPlacesCutOffCorners() throws {
         // The homography on the located part's flattening (20 inliers) put the corners out of
         // view 18% of the diagonal off; matched again on its flattening (58, then 114 inliers), within 1%.
-        let capture = try RecognitionFixtures.capture("ca-on-photo-front-27102-1", in: "frame-rematch")
+        let capture = try RecognitionFixtures.capture("ca-on-photo-front-27102-1", in: "rematch")
         let truth = try #require(capture.corners)
         let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document?.templateId == capture.templateId)
