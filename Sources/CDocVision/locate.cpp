@@ -692,6 +692,77 @@ std::shared_ptr<const EdgeField> edgeFieldOf(const dv_image &image, int workSize
     return field;
 }
 
+/// cv::pointPolygonTest(quad, pt, false) for a quad of float points: +1 inside, 0 on a side,
+/// -1 outside, by the same crossing count and the same arithmetic (each difference in float,
+/// the products exact in double), without the Mat and the checks a call wraps the points in.
+/// The locator asks it of millions of pairs on a passport page (`enclosesSmaller`).
+int quadPointTest(const Corners &quad, cv::Point2f pt) {
+    cv::Point2f v0, v = quad[3];
+    int counter = 0;
+    for (int i = 0; i < 4; ++i) {
+        v0 = v;
+        v = quad[i];
+        if ((v0.y <= pt.y && v.y <= pt.y) || (v0.y > pt.y && v.y > pt.y) || (v0.x < pt.x && v.x < pt.x)) {
+            if (pt.y == v.y && (pt.x == v.x || (pt.y == v0.y && ((v0.x <= pt.x && pt.x <= v.x) || (v.x <= pt.x && pt.x <= v0.x)))))
+                return 0;
+            continue;
+        }
+        double dist = static_cast<double>(pt.y - v0.y) * (v.x - v0.x) - static_cast<double>(pt.x - v0.x) * (v.y - v0.y);
+        if (dist == 0) return 0;
+        if (v.y < v0.y) dist = -dist;
+        counter += dist > 0;
+    }
+    return counter % 2 == 0 ? -1 : 1;
+}
+
+/// The points outside a quad's bounding box, which `quadPointTest` finds not inside (> 0) by
+/// its own arithmetic, so that they need not be asked. Above the highest corner, below the
+/// lowest or right of the rightmost, every side is skipped and none touches the point: -1.
+/// Left of the leftmost, every side across the point's row is counted or ends the test at 0:
+/// its float differences keep their order (rounding is monotonic), so |pt.x - v0.x| >=
+/// |v.x - v0.x| and |pt.y - v0.y| <= |v.y - v0.y| make the cross product's sign the counted
+/// one or zero; a closed outline crosses a row an even number of times: -1 or 0.
+struct QuadBounds {
+    float left, right, top, bottom;
+
+    explicit QuadBounds(const Corners &p) : left(p[0].x), right(p[0].x), top(p[0].y), bottom(p[0].y) {
+        for (const auto &q : p) {
+            left = std::min(left, q.x);
+            right = std::max(right, q.x);
+            top = std::min(top, q.y);
+            bottom = std::max(bottom, q.y);
+        }
+    }
+
+    bool excludes(cv::Point2f c) const { return c.x < left || c.x > right || c.y < top || c.y > bottom; }
+};
+
+/// Candidates smallest first, for the enclosure test.
+struct EnclosureOrder {
+    std::vector<size_t> bySize;
+
+    explicit EnclosureOrder(const std::vector<double> &areas) : bySize(areas.size()) {
+        std::iota(bySize.begin(), bySize.end(), size_t{0});
+        std::sort(bySize.begin(), bySize.end(), [&](size_t a, size_t b) { return areas[a] < areas[b]; });
+    }
+};
+
+/// Whether the outline `p` (candidate `self`) holds strictly inside it the centre of another
+/// candidate under 0.7 of its area (`quadPointTest` > 0): only whether one does, so the
+/// candidates are asked smallest first (the likeliest to lie inside), up to that area, and only
+/// those `QuadBounds` does not exclude.
+bool enclosesSmaller(const Corners &p, size_t self, const std::vector<double> &areas, const std::vector<cv::Point2f> &centres,
+                     const EnclosureOrder &order) {
+    const QuadBounds bounds(p);
+    const double limit = 0.7 * areas[self];
+    for (size_t i : order.bySize) {
+        if (areas[i] >= limit) break;
+        if (i == self || bounds.excludes(centres[i])) continue;
+        if (quadPointTest(p, centres[i]) > 0) return true;
+    }
+    return false;
+}
+
 /// Candidates in `small`, whose edge field is `field`.
 std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &field) {
     const cv::Size size = small.size();
@@ -780,8 +851,9 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         }
     }
     // An outline that encloses other candidates is the document they are printed on.
-    // Every pair is looked at (a frame has hundreds of candidates): areas and centres are
-    // taken once, and the first enclosed one settles it.
+    // Every pair is asked about (a passport page's printed lines make thousands of line
+    // candidates, and cv::pointPolygonTest over every pair cost 10-20 ms a page): areas and
+    // centres are taken once (`enclosesSmaller`).
     std::vector<double> areas(found.size());
     std::vector<cv::Point2f> centres(found.size());
     for (size_t i = 0; i < found.size(); ++i) {
@@ -789,17 +861,11 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         areas[i] = quadArea(p);
         centres[i] = (p[0] + p[1] + p[2] + p[3]) * 0.25f;
     }
+    const EnclosureOrder order(areas);
     for (size_t o = 0; o < found.size(); ++o) {
         // A completed outline's extent is inferred: it encloses whatever lies near the border.
         if (found[o].completed) continue;
-        const std::vector<cv::Point2f> poly(found[o].p.begin(), found[o].p.end());
-        for (size_t i = 0; i < found.size(); ++i) {
-            if (i == o || areas[i] >= 0.7 * areas[o]) continue;
-            if (cv::pointPolygonTest(poly, centres[i], false) > 0) {
-                found[o].score *= 1.25;
-                break;
-            }
-        }
+        if (enclosesSmaller(found[o].p, o, areas, centres, order)) found[o].score *= 1.25;
     }
     // A completed outline around a better outline seen whole, most of its size, is that
     // document and what lies beyond it up to the border (a card, and the table's edge past it):
@@ -808,12 +874,19 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
     // (a band or box edge, the card's sides and the border), and the completion is the card it
     // is a piece of. (Dropping those left the classifier only pieces to flatten: on dev captures,
     // cut-off seeds 9500, 3 more of 192 recognised, none lost.)
+    // Only whether one such outline exists matters: the outlines seen whole are asked best
+    // first, down to the completed one's score (their scores no longer change here).
+    std::vector<size_t> seenWhole;
+    for (size_t i = 0; i < found.size(); ++i)
+        if (!found[i].completed && !found[i].cutOff) seenWhole.push_back(i);
+    std::sort(seenWhole.begin(), seenWhole.end(), [&](size_t a, size_t b) { return found[a].score > found[b].score; });
     for (size_t o = 0; o < found.size(); ++o) {
         if (!found[o].completed) continue;
-        const std::vector<cv::Point2f> poly(found[o].p.begin(), found[o].p.end());
-        for (size_t i = 0; i < found.size(); ++i) {
-            if (found[i].completed || found[i].cutOff || found[i].score <= found[o].score || areas[i] < 0.4 * areas[o]) continue;
-            if (cv::pointPolygonTest(poly, centres[i], false) > 0) {
+        const QuadBounds bounds(found[o].p);
+        for (size_t i : seenWhole) {
+            if (found[i].score <= found[o].score) break;
+            if (areas[i] < 0.4 * areas[o] || bounds.excludes(centres[i])) continue;
+            if (quadPointTest(found[o].p, centres[i]) > 0) {
                 found[o].score = 0;
                 break;
             }
@@ -849,7 +922,7 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         const cv::Point2f topCentre = (top[0] + top[1] + top[2] + top[3]) * 0.25f;
         for (const auto &c : found) {
             if (!c.completed) continue;
-            if (cv::pointPolygonTest(std::vector<cv::Point2f>(c.p.begin(), c.p.end()), topCentre, false) <= 0) continue;
+            if (quadPointTest(c.p, topCentre) <= 0) continue;
             if (!nearDuplicate(c.p, unique)) {
                 if (std::getenv("DV_DEBUG"))
                     std::fprintf(stderr, "reserve score %.3f edge %.2f  (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n", c.score, c.edge,
