@@ -16,6 +16,8 @@
 #include <numeric>
 #include <tuple>
 #include <cstdlib>
+#include <cstring>
+#include <unordered_map>
 #include <vector>
 
 namespace {
@@ -276,6 +278,81 @@ std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, 
     }
     return {total ? static_cast<double>(hit) / total : 0, weakest};
 }
+
+/// `edgeSupport(field, p, false, atLeast)` for the line candidates, whose quads share sides: the
+/// lines pair up in every combination, and the same side (the same line between the same two
+/// crossing lines, the same way round) comes back in about every second quad on a passport
+/// page. Each side's backed and counted points are kept once measured whole and taken from
+/// here after, the shares then summed as `edgeSupport` sums them, so a quad kept (at least
+/// `atLeast`) gets the same share and weakest side. A side measured anew still stops the quad
+/// early where `edgeSupport` would; a quad a kept side spares that stop is below `atLeast`
+/// either way (the early stop's bound is never below the share), and the caller drops it.
+class SideSupportMemo {
+public:
+    std::pair<double, double> support(const EdgeField &field, const Corners &p, double atLeast) {
+        int hit = 0, total = 0;
+        double weakest = 1;
+        const cv::Mat &edges = field.edges;
+        int remaining = 0;
+        std::array<int, 4> counts{};
+        for (int s = 0; s < 4; ++s) {
+            const double L = len(p[s], p[(s + 1) % 4]);
+            counts[s] = L < 1 ? 0 : std::max(8, static_cast<int>(L / 3));
+            remaining += std::max(0, counts[s] - 1);
+        }
+        for (int s = 0; s < 4; ++s) {
+            cv::Point2f a = p[s], b = p[(s + 1) % 4];
+            double L = len(a, b);
+            if (L < 1) continue;
+            const int count = counts[s];
+            int sideHit = 0, sideTotal = 0;
+            const Key key = keyOf(a, b);
+            const auto known = sides_.find(key);
+            if (known != sides_.end()) {
+                sideHit = known->second.first;
+                sideTotal = known->second.second;
+                remaining -= std::max(0, count - 1);
+            } else {
+                cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
+                for (int i = 1; i < count; ++i, --remaining) {
+                    const int reachable = hit + sideHit + remaining, counted = total + sideTotal + remaining;
+                    if (reachable < atLeast * counted * (1 + 1e-9) && static_cast<double>(reachable) / counted < atLeast) return {0, 0};
+                    cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
+                    int x = cvRound(q.x), y = cvRound(q.y);
+                    if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
+                    ++sideTotal;
+                    for (int k = -2; k <= 2; ++k) {
+                        if (field.backs(cvRound(q.x + n.x * k), cvRound(q.y + n.y * k), n)) { ++sideHit; break; }
+                    }
+                }
+                sides_.emplace(key, std::make_pair(sideHit, sideTotal));
+            }
+            hit += sideHit;
+            total += sideTotal;
+            if (sideTotal > 0) weakest = std::min(weakest, static_cast<double>(sideHit) / sideTotal);
+        }
+        return {total ? static_cast<double>(hit) / total : 0, weakest};
+    }
+
+private:
+    using Key = std::array<uint32_t, 4>;
+    struct KeyHash {
+        size_t operator()(const Key &k) const {
+            uint64_t h = 1469598103934665603ull;
+            for (uint32_t v : k) h = (h ^ v) * 1099511628211ull;
+            return static_cast<size_t>(h ^ (h >> 29));
+        }
+    };
+    static Key keyOf(cv::Point2f a, cv::Point2f b) {
+        Key k;
+        std::memcpy(&k[0], &a.x, 4);
+        std::memcpy(&k[1], &a.y, 4);
+        std::memcpy(&k[2], &b.x, 4);
+        std::memcpy(&k[3], &b.y, 4);
+        return k;
+    }
+    std::unordered_map<Key, std::pair<int, int>, KeyHash> sides_;
+};
 
 /// Share of points along the segment a-b backed as `edgeSupport` backs a side; points outside
 /// the image (or on its outermost 2 pixels) count as unsupported.
@@ -548,6 +625,7 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
         return std::abs((mid - lines[i].origin).dot(nrm));
     };
     std::vector<std::pair<int, int>> pairs;
+    SideSupportMemo sideSupport;
     const float minGap = 0.12f * std::min(size.width, size.height);
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
@@ -630,7 +708,7 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             }
             if (shape < 0.3) continue;
             constexpr double kLeastSupport = 0.55;
-            auto [edge, weakest] = edgeSupport(support, q4, false, kLeastSupport);
+            auto [edge, weakest] = sideSupport.support(support, q4, kLeastSupport);
             if (edge < kLeastSupport) continue;
             Candidate cand;
             cand.p = q4;
