@@ -13,10 +13,10 @@ struct BlurredCardOutlineTests {
     @Test("a motion-blurred licence back whose best outline ran to the photo's border is named, upright, on its own outline")
     func blurredCardBesideTheBorder() throws {
         // The start of session 17 answered no document here.
-        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-bc-dl-back-1701-1.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-bc-dl-back-1701-1.jpg", in: "blurred-cards")
         #expect(capture.conditions.contains("blur"))
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-bc-dl-back")
         #expect(document.side == .back)
@@ -33,10 +33,10 @@ struct BlurredCardOutlineTests {
         // re-encoded at JPEG quality 45): no outline is seen whole at either size, and only the
         // half-size search at the lower edge threshold (`kSoftEdgeThreshold`) finds the card.
         // Without that search: no document.
-        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-pr-front-1852-3.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-pr-front-1852-3.jpg", in: "blurred-cards")
         #expect(capture.conditions.contains("blur"))
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-pr-front")
         #expect(document.side == .front)
@@ -52,9 +52,9 @@ struct BlurredCardOutlineTests {
         // inliers fit the template turned 90 degrees onto the card's landscape outline; the card was
         // named at the right side but reported sideways. A homography that turns a landscape
         // template on a kept landscape outline is left to the glance, which reads it upright.
-        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-on-health-front-1702-2.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-on-health-front-1702-2.jpg", in: "blurred-cards")
         #expect(capture.conditions.contains("blur"))
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-on-health-front")
         #expect(observation.orientation?.degrees == capture.orientation)
@@ -66,10 +66,10 @@ struct BlurredCardOutlineTests {
         // synthesis seed 25310). Its first outline borrowed the photo's right border for the card's
         // soft right side; its second is the card's own. Both glanced the right design, unread, at
         // the same capped confidence, and the first was kept: corners 27% of the diagonal off.
-        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-on-health-back-25303-3.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-on-health-back-25303-3.jpg", in: "blurred-cards")
         #expect(capture.conditions.contains("blur"))
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-on-health-back")
         #expect(observation.orientation?.degrees == capture.orientation)

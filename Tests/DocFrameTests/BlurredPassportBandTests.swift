@@ -37,7 +37,7 @@ struct BlurredPassportBandTests {
     func refitOutline() throws {
         let name = "passport-zan-front-7003-3"
         let photo = try Self.capture(name)
-        let truth = try #require(RecognitionFixtures.captures(in: "blurred-passports").first { $0.name == name + ".jpg" }?.corners)
+        let truth = try #require(try RecognitionFixtures.capture(name, in: "blurred-passports").corners)
         // What the band test saw in the outline as located: the zone's rows fall on the table.
         let located = try #require(try RecognitionFixtures.builtIn.locator.locate(in: photo, limit: Recognizer.outlines).first)
         #expect(RecognitionFixtures.cornerError(located.corners, truth) > 0.03)
@@ -56,7 +56,7 @@ struct BlurredPassportBandTests {
     func pageLitFromOneSide() throws {
         let name = "passport-orv-front-1701-2"
         let photo = try Self.capture(name)
-        let truth = try #require(RecognitionFixtures.captures(in: "blurred-passports").first { $0.name == name + ".jpg" }?.corners)
+        let truth = try #require(try RecognitionFixtures.capture(name, in: "blurred-passports").corners)
         let located = try #require(try RecognitionFixtures.builtIn.locator.locate(in: photo, limit: Recognizer.outlines).first)
         let flat = try photo.warped(located.corners.landscape, width: MRZBand.width, height: MRZBand.height)
         // Against one paper level the zone's far end shows no ink (the band's eighths fade out);

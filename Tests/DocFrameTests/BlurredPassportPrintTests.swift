@@ -13,7 +13,7 @@ import Testing
 struct BlurredPassportPrintTests {
     static func capture(_ name: String) throws -> (photo: Image, truth: Quad) {
         let photo = try Image(contentsOfFile: RecognitionFixtures.root + "/blurred-passports/" + name + ".jpg")
-        let truth = try #require(RecognitionFixtures.captures(in: "blurred-passports").first { $0.name == name + ".jpg" }?.corners)
+        let truth = try #require(try RecognitionFixtures.capture(name, in: "blurred-passports").corners)
         return (photo, truth)
     }
 

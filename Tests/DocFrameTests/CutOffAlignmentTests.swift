@@ -11,7 +11,7 @@ import Testing
 @Suite("Corners of a surely named card the photo cuts off")
 struct CutOffAlignmentTests {
     static func capture(_ name: String) throws -> RecognitionFixtures.Capture {
-        try #require(RecognitionFixtures.captures(in: "cut-off-aligned").first { $0.name == name + ".jpg" })
+        try RecognitionFixtures.capture(name, in: "cut-off-aligned")
     }
 
     @Test("a cut-off card named on many keypoints gets its corners within 2% of the diagonal", arguments: [
@@ -22,7 +22,7 @@ struct CutOffAlignmentTests {
         let capture = try Self.capture(name)
         #expect(capture.conditions.contains("cut_off"))
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document?.templateId == capture.templateId)
         #expect(observation.orientation?.degrees == capture.orientation)
         let corners = try #require(observation.corners)
@@ -36,7 +36,7 @@ struct CutOffAlignmentTests {
         // view, 13% off; its sides in view lie on the card's edges less well (0.72 -> 0.59).
         let capture = try Self.capture("ca-on-photo-front-3203-1")
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document?.templateId == capture.templateId)
         let corners = try #require(observation.corners)
         #expect(corners.maxCornerDistance(to: truth) < 0.02 * truth.diagonal, "\(corners)")

@@ -12,10 +12,10 @@ struct CutOffCaptureTests {
     @Test("a card back with part of it outside the photo is recognised, with its side, orientation and corners",
           arguments: ["ca-on-dl-back-7101-1", "ca-pr-back-7102-2"])
     func cutOffBack(name: String) throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == name + ".jpg" })
+        let capture = try RecognitionFixtures.capture(name, in: "cut-off")
         #expect(capture.conditions.contains("cut_off"))
         let truthCorners = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "\(name): no document")
         #expect(document.templateId == capture.templateId)
         #expect(document.side == .back)
@@ -29,10 +29,10 @@ struct CutOffCaptureTests {
     func cutOffBarcodeBack() throws {
         // The start of session 12 answered no document here: the PDF417 block's dense modules
         // took the keypoint budget and verified no inliers in any pass.
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == "ca-bc-dl-back-8202-4.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-bc-dl-back-8202-4.jpg", in: "cut-off")
         #expect(capture.conditions.contains("cut_off"))
         let truthCorners = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-bc-dl-back")
         #expect(document.side == .back)
@@ -49,10 +49,10 @@ struct CutOffCaptureTests {
         // bottom edge converge so strongly (the card tilted towards the camera at its near,
         // cut-off end) that no pair of edges parallel within 20 degrees outlined the part in view,
         // and the frame passes found too few of the back's keypoints among the table's.
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == "ca-pr-back-9702-4.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-pr-back-9702-4.jpg", in: "cut-off")
         #expect(capture.conditions.contains("cut_off") && capture.conditions.contains("tilt"))
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-pr-back")
         #expect(document.side == .back)
@@ -72,9 +72,9 @@ struct CutOffCaptureTests {
     @Test("a health card back with a third of it out of view is never named as its front, and is reported cut off",
           arguments: ["ca-on-health-back-1711-1", "ca-on-health-back-1711-2"])
     func cutOffBackNotItsFront(name: String) throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == name + ".jpg" })
+        let capture = try RecognitionFixtures.capture(name, in: "cut-off")
         #expect(capture.conditions.contains("cut_off"))
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document == nil || observation.document?.templateId == "ca-on-health-back",
                 "\(name): named \(observation.document?.templateId ?? "-")")
         #expect(observation.quality?.cutOff == true, "\(name): reported whole")
@@ -82,9 +82,9 @@ struct CutOffCaptureTests {
 
     @Test("a photo card whose title is cut off is told from the licence on the same artwork by the rest of its design, as a guess")
     func cutOffTwin() throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == "ca-on-photo-front-5502-2.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-on-photo-front-5502-2.jpg", in: "cut-off")
         #expect(capture.conditions.contains("cut_off"))
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-on-photo-front")
         // The header was not read: the licence stays a possibility for the capture session.

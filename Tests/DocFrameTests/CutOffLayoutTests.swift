@@ -11,10 +11,10 @@ import Testing
 struct CutOffLayoutTests {
     @Test("a Quebec licence back cut off at the photo's border is named, surely, with its corners placed")
     func cutOffBack() throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off-layout").first { $0.name == "ca-qc-dl-back-3101-1.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-qc-dl-back-3101-1.jpg", in: "cut-off-layout")
         #expect(capture.conditions.contains("cut_off"))
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == capture.templateId)
         // Compared whole, the layout on the outline its keypoints place was 0.38 (refused on 48

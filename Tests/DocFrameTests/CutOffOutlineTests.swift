@@ -97,7 +97,7 @@ struct CutOffOutlineTests {
         // every other place), that completion was flattened when the card's own outlines gave no
         // answer (its design was not trained) and, with only Alberta's licence templates loaded,
         // named Alberta's licence front, cut off, at 0.997 (0.85-0.997 on three such captures).
-        let capture = try #require(RecognitionFixtures.captures(in: "unseen").first { $0.name == "ca-ns-id-front-105-3.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-ns-id-front-105-3.jpg", in: "unseen")
         let truth = try #require(capture.corners)
         let outlines = try DocumentLocator().locate(in: try Image(contentsOfFile: capture.path), limit: Recognizer.outlines)
         let best = try #require(outlines.first)

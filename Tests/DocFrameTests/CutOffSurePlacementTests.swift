@@ -14,9 +14,9 @@ struct CutOffSurePlacementTests {
         // The located outline is a printed box inside the card (edges 0.98 against the card's
         // 0.80, part of it under a finger): it was kept, its corners 8.9% of the diagonal off,
         // while the homography on 59 inliers placed the card within 1.1%.
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off-sure").first { $0.name == "ca-qc-dl-back-26103-2.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-qc-dl-back-26103-2.jpg", in: "cut-off-sure")
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document?.templateId == capture.templateId)
         #expect(observation.orientation?.degrees == capture.orientation)
         let corners = try #require(observation.corners)

@@ -12,10 +12,10 @@ struct CutOffTitleTests {
     @Test("an Ontario card front cut off across its title is named (a guess between its twins), its corners placed",
           arguments: ["ca-on-dl-front-3101-2", "ca-on-photo-front-3101-1"])
     func cutOffTitle(name: String) throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "cut-off").first { $0.name == name + ".jpg" })
+        let capture = try RecognitionFixtures.capture(name, in: "cut-off")
         #expect(capture.conditions.contains("cut_off"))
         let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "\(name): no document")
         #expect(document.templateId == capture.templateId)
         // Unread, the twins are told apart by the rest of their design: an answer, not a sure one.

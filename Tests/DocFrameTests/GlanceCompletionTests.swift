@@ -14,7 +14,7 @@ struct GlanceCompletionTests {
         #expect(captures.count == 2)
         for capture in captures {
             let truth = try #require(capture.corners)
-            let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+            let observation = try RecognitionFixtures.observe(capture)
             #expect(observation.document?.templateId == capture.templateId, "\(capture.name)")
             let corners = try #require(observation.corners)
             #expect(corners.maxCornerDistance(to: truth) < 0.02 * truth.diagonal, "\(capture.name)")
@@ -42,9 +42,9 @@ struct TurnedPrintTests {
         // Named the resident card's front at 0.75 at the start of session 20 (dev negative, seed
         // 2102): a completed outline put its band where the card's title band is; read turned,
         // the header region read the company's name at 0.87.
-        let capture = try #require(RecognitionFixtures.captures(in: "negatives").first { $0.name == "business-card-orange-band-upside-down.jpg" })
+        let capture = try RecognitionFixtures.capture("business-card-orange-band-upside-down.jpg", in: "negatives")
         #expect(capture.negative)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document == nil, "named \(observation.document?.templateId ?? "-") at \(observation.document?.confidence ?? 0)")
     }
 }

@@ -11,9 +11,9 @@ struct GlanceThumbnailTests {
     func receiptBarcodeEnd() throws {
         // Named the Quebec licence's back at 0.75, turned, by the start of session 25 (a fresh
         // negative, not the eval's): layout 0.569, lead 0.10, thumbnail 0.63, header unread.
-        let capture = try #require(RecognitionFixtures.captures(in: "negatives").first { $0.name == "receipt-barcode-end.jpg" })
+        let capture = try RecognitionFixtures.capture("receipt-barcode-end.jpg", in: "negatives")
         #expect(capture.negative)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document == nil, "named \(observation.document?.templateId ?? "-") at \(observation.document?.confidence ?? 0)")
     }
 }

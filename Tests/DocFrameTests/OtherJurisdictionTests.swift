@@ -94,8 +94,8 @@ struct OtherJurisdictionTests {
         // photo card's 10-inlier homography the title read "ALDDERTA DRIVER'S LICE" (no name),
         // on the outline "ALBERTA DRIVER'S LICENC"; the whole-frame pass then named Ontario's
         // licence at 0.67 on 14 chance inliers.
-        let capture = try #require(RecognitionFixtures.captures(in: "unseen").first { $0.name == "ca-ab-dl-front-102-3.jpg" })
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let capture = try RecognitionFixtures.capture("ca-ab-dl-front-102-3.jpg", in: "unseen")
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document == nil, "named \(observation.document?.templateId ?? "") \(observation.document?.confidence ?? 0)")
         let corners = try #require(observation.corners, "the card is still located")
         let truth = try #require(capture.corners)

@@ -13,7 +13,7 @@ struct OutlineCompletionTests {
         #expect(!captures.isEmpty)
         for capture in captures where !capture.conditions.contains("unknown_document") {
             let truth = try #require(capture.corners)
-            let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+            let observation = try RecognitionFixtures.observe(capture)
             let document = try #require(observation.document, "\(capture.name): no document")
             #expect(document.templateId == capture.templateId, "\(capture.name)")
             #expect(observation.orientation?.degrees == capture.orientation, "\(capture.name)")
@@ -27,7 +27,7 @@ struct OutlineCompletionTests {
         let captures = RecognitionFixtures.captures(in: "band-lost").filter { $0.conditions.contains("unknown_document") }
         #expect(!captures.isEmpty)
         for capture in captures {
-            let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+            let observation = try RecognitionFixtures.observe(capture)
             #expect(observation.document == nil, "\(capture.name): named \(observation.document?.templateId ?? "")")
         }
     }

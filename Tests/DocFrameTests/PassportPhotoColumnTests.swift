@@ -11,7 +11,7 @@ import Testing
 struct PassportPhotoColumnTests {
     @Test("a blurred letter whose last lines look like a zone's band is no passport: no photo stands beside its text")
     func letterWithBand() throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "negatives").first { $0.name == "letter-blurred-band.jpg" })
+        let capture = try RecognitionFixtures.capture("letter-blurred-band.jpg", in: "negatives")
         let photo = try Image(contentsOfFile: capture.path)
         // What named it Passport 0.6 before: its located outline, of a page's shape, shows a band.
         let located = try #require(try RecognitionFixtures.builtIn.locator.locate(in: photo, limit: Recognizer.outlines).first)

@@ -22,9 +22,9 @@ struct PassportTitleTests {
     @Test("a passport page cut off below its photo, its zone out of view, is a Passport by its title, the right way up",
           arguments: PassportTitleTests.fixtures)
     func cutOffPage(name: String) throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "passport-title").first { $0.name == name + ".jpg" })
+        let capture = try RecognitionFixtures.capture(name, in: "passport-title")
         #expect(capture.conditions.contains("cut_off"))
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.mrz?.valid != true)
         let document = try #require(observation.document)
         #expect(document.templateId == PassportRule.templateId && document.kind == .passport && document.side == .front)

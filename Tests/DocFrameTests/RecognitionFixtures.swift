@@ -36,6 +36,20 @@ enum RecognitionFixtures {
         }
     }
 
+    /// The committed capture `name` (".jpg" may be left off) in `folder`, with its sidecar.
+    static func capture(_ name: String, in folder: String) throws -> Capture {
+        let file = name.hasSuffix(".jpg") ? name : name + ".jpg"
+        guard let capture = captures(in: folder).first(where: { $0.name == file }) else {
+            throw DocFrameError(.invalidArgument, "no capture \(file) with a sidecar in Fixtures/Recognition/\(folder)")
+        }
+        return capture
+    }
+
+    /// What the shared built-in recogniser observes in `capture`'s photo.
+    static func observe(_ capture: Capture) throws -> DocumentObservation {
+        try builtIn.observe(try Image(contentsOfFile: capture.path))
+    }
+
     /// The committed capture `name` scaled to `width` pixels across (426: the small live stream),
     /// with its ground-truth outline scaled alike; nil when there is no such capture or outline.
     static func scaledCapture(_ name: String, width: Int = 426) throws -> (frame: Image, corners: Quad)? {

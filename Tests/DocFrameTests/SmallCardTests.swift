@@ -11,10 +11,10 @@ struct SmallCardTests {
     @Test("a small licence front no outline holds is recognised, with its side, orientation and corners")
     func smallUnlocatedCard() throws {
         // The start of session 15 answered no document here.
-        let capture = try #require(RecognitionFixtures.captures(in: "small").first { $0.name == "ca-on-dl-front-9601-4.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-on-dl-front-9601-4.jpg", in: "small")
         #expect(capture.conditions.contains("small"))
         let truthCorners = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-on-dl-front")
         #expect(document.side == .front)
@@ -48,7 +48,7 @@ struct SmallCardTests {
 struct CaptureSmallCardTests {
     @Test("a card a third of the frame across that no outline holds is not named: 'Fill the frame with your license'")
     func farCardAsksToFillTheFrame() throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "small").first { $0.name == "ca-on-dl-front-9601-4.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-on-dl-front-9601-4.jpg", in: "small")
         let frame = try Image(contentsOfFile: capture.path)
         // As a still photo the tile search names it (SmallCardTests); as a camera frame it is not searched for.
         let classified = try RecognitionFixtures.builtIn.analyze(frame, request: AnalysisRequest(depth: .locateAndClassify))

@@ -14,10 +14,10 @@ struct SmallOutlineTests {
     func smallBlurredBack() throws {
         // The start of session 16 answered no document here: the outline whose flattening looks
         // unmistakably like the design scored 0.23, under the glance's floor of 0.3.
-        let capture = try #require(RecognitionFixtures.captures(in: "small").first { $0.name == Self.name })
+        let capture = try RecognitionFixtures.capture(Self.name, in: "small")
         #expect(capture.conditions.contains("small") && capture.conditions.contains("blur"))
         let truthCorners = try #require(capture.corners)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-qc-dl-back")
         #expect(document.side == .back)
@@ -30,7 +30,7 @@ struct SmallOutlineTests {
 
     @Test("a small card's outline keeps its shape score: the locator's size term is divided out")
     func shapeWithoutSize() throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "small").first { $0.name == Self.name })
+        let capture = try RecognitionFixtures.capture(Self.name, in: "small")
         let image = try Image(contentsOfFile: capture.path)
         let outlines = try DocumentLocator().locate(in: image)
         let truth = try #require(capture.corners)

@@ -11,9 +11,9 @@ struct ZoneInkTests {
     func businessCardWithBand() throws {
         // The start of session 16 named this photo (a fresh negative, not the eval's) the
         // resident card's back at 0.75, turned: layout 0.551, thumbnail 0.72, no keypoint verified.
-        let capture = try #require(RecognitionFixtures.captures(in: "negatives").first { $0.name == "business-card-red-band.jpg" })
+        let capture = try RecognitionFixtures.capture("business-card-red-band.jpg", in: "negatives")
         #expect(capture.negative)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document == nil, "named \(observation.document?.templateId ?? "-") at \(observation.document?.confidence ?? 0)")
     }
 
@@ -32,9 +32,9 @@ struct ZoneInkTests {
     }
 
     private func expectNoDocument(_ name: String) throws {
-        let capture = try #require(RecognitionFixtures.captures(in: "negatives").first { $0.name == name })
+        let capture = try RecognitionFixtures.capture(name, in: "negatives")
         #expect(capture.negative)
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         #expect(observation.document == nil, "named \(observation.document?.templateId ?? "-") at \(observation.document?.confidence ?? 0)")
     }
 
@@ -45,7 +45,7 @@ struct ZoneInkTests {
         let backs = RecognitionFixtures.captures().filter { $0.templateId == "ca-pr-back" }
         #expect(!backs.isEmpty)
         for capture in backs {
-            let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+            let observation = try RecognitionFixtures.observe(capture)
             #expect(observation.document?.templateId == "ca-pr-back", "\(capture.name)")
         }
     }
@@ -55,9 +55,9 @@ struct ZoneInkTests {
         // Dev flat seed 25306, synthesis seed 25310 (glare and motion blur): glanced on its
         // completed outline at a layout of 0.84, 0.70 ahead of any other design, and refused by
         // the start of session 25 for the zone's missing ink.
-        let capture = try #require(RecognitionFixtures.captures(in: "blurred-cards").first { $0.name == "ca-pr-back-25306-1.jpg" })
+        let capture = try RecognitionFixtures.capture("ca-pr-back-25306-1.jpg", in: "blurred-cards")
         #expect(capture.conditions.contains("glare") && capture.conditions.contains("blur"))
-        let observation = try RecognitionFixtures.builtIn.observe(try Image(contentsOfFile: capture.path))
+        let observation = try RecognitionFixtures.observe(capture)
         let document = try #require(observation.document, "no document")
         #expect(document.templateId == "ca-pr-back")
         #expect(observation.orientation?.degrees == capture.orientation)
