@@ -16,6 +16,8 @@
 #include <numeric>
 #include <tuple>
 #include <cstdlib>
+#include <cstring>
+#include <unordered_map>
 #include <vector>
 
 namespace {
@@ -276,6 +278,81 @@ std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, 
     }
     return {total ? static_cast<double>(hit) / total : 0, weakest};
 }
+
+/// `edgeSupport(field, p, false, atLeast)` for the line candidates, whose quads share sides: the
+/// lines pair up in every combination, and the same side (the same line between the same two
+/// crossing lines, the same way round) comes back in about every second quad on a passport
+/// page. Each side's backed and counted points are kept once measured whole and taken from
+/// here after, the shares then summed as `edgeSupport` sums them, so a quad kept (at least
+/// `atLeast`) gets the same share and weakest side. A side measured anew still stops the quad
+/// early where `edgeSupport` would; a quad a kept side spares that stop is below `atLeast`
+/// either way (the early stop's bound is never below the share), and the caller drops it.
+class SideSupportMemo {
+public:
+    std::pair<double, double> support(const EdgeField &field, const Corners &p, double atLeast) {
+        int hit = 0, total = 0;
+        double weakest = 1;
+        const cv::Mat &edges = field.edges;
+        int remaining = 0;
+        std::array<int, 4> counts{};
+        for (int s = 0; s < 4; ++s) {
+            const double L = len(p[s], p[(s + 1) % 4]);
+            counts[s] = L < 1 ? 0 : std::max(8, static_cast<int>(L / 3));
+            remaining += std::max(0, counts[s] - 1);
+        }
+        for (int s = 0; s < 4; ++s) {
+            cv::Point2f a = p[s], b = p[(s + 1) % 4];
+            double L = len(a, b);
+            if (L < 1) continue;
+            const int count = counts[s];
+            int sideHit = 0, sideTotal = 0;
+            const Key key = keyOf(a, b);
+            const auto known = sides_.find(key);
+            if (known != sides_.end()) {
+                sideHit = known->second.first;
+                sideTotal = known->second.second;
+                remaining -= std::max(0, count - 1);
+            } else {
+                cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
+                for (int i = 1; i < count; ++i, --remaining) {
+                    const int reachable = hit + sideHit + remaining, counted = total + sideTotal + remaining;
+                    if (reachable < atLeast * counted * (1 + 1e-9) && static_cast<double>(reachable) / counted < atLeast) return {0, 0};
+                    cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
+                    int x = cvRound(q.x), y = cvRound(q.y);
+                    if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
+                    ++sideTotal;
+                    for (int k = -2; k <= 2; ++k) {
+                        if (field.backs(cvRound(q.x + n.x * k), cvRound(q.y + n.y * k), n)) { ++sideHit; break; }
+                    }
+                }
+                sides_.emplace(key, std::make_pair(sideHit, sideTotal));
+            }
+            hit += sideHit;
+            total += sideTotal;
+            if (sideTotal > 0) weakest = std::min(weakest, static_cast<double>(sideHit) / sideTotal);
+        }
+        return {total ? static_cast<double>(hit) / total : 0, weakest};
+    }
+
+private:
+    using Key = std::array<uint32_t, 4>;
+    struct KeyHash {
+        size_t operator()(const Key &k) const {
+            uint64_t h = 1469598103934665603ull;
+            for (uint32_t v : k) h = (h ^ v) * 1099511628211ull;
+            return static_cast<size_t>(h ^ (h >> 29));
+        }
+    };
+    static Key keyOf(cv::Point2f a, cv::Point2f b) {
+        Key k;
+        std::memcpy(&k[0], &a.x, 4);
+        std::memcpy(&k[1], &a.y, 4);
+        std::memcpy(&k[2], &b.x, 4);
+        std::memcpy(&k[3], &b.y, 4);
+        return k;
+    }
+    std::unordered_map<Key, std::pair<int, int>, KeyHash> sides_;
+};
 
 /// Share of points along the segment a-b backed as `edgeSupport` backs a side; points outside
 /// the image (or on its outermost 2 pixels) count as unsupported.
@@ -548,6 +625,7 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
         return std::abs((mid - lines[i].origin).dot(nrm));
     };
     std::vector<std::pair<int, int>> pairs;
+    SideSupportMemo sideSupport;
     const float minGap = 0.12f * std::min(size.width, size.height);
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
@@ -630,7 +708,7 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             }
             if (shape < 0.3) continue;
             constexpr double kLeastSupport = 0.55;
-            auto [edge, weakest] = edgeSupport(support, q4, false, kLeastSupport);
+            auto [edge, weakest] = sideSupport.support(support, q4, kLeastSupport);
             if (edge < kLeastSupport) continue;
             Candidate cand;
             cand.p = q4;
@@ -690,6 +768,77 @@ std::shared_ptr<const EdgeField> edgeFieldOf(const dv_image &image, int workSize
     std::lock_guard<std::mutex> lock(image.edgesLock);
     image.edges = field;
     return field;
+}
+
+/// cv::pointPolygonTest(quad, pt, false) for a quad of float points: +1 inside, 0 on a side,
+/// -1 outside, by the same crossing count and the same arithmetic (each difference in float,
+/// the products exact in double), without the Mat and the checks a call wraps the points in.
+/// The locator asks it of millions of pairs on a passport page (`enclosesSmaller`).
+int quadPointTest(const Corners &quad, cv::Point2f pt) {
+    cv::Point2f v0, v = quad[3];
+    int counter = 0;
+    for (int i = 0; i < 4; ++i) {
+        v0 = v;
+        v = quad[i];
+        if ((v0.y <= pt.y && v.y <= pt.y) || (v0.y > pt.y && v.y > pt.y) || (v0.x < pt.x && v.x < pt.x)) {
+            if (pt.y == v.y && (pt.x == v.x || (pt.y == v0.y && ((v0.x <= pt.x && pt.x <= v.x) || (v.x <= pt.x && pt.x <= v0.x)))))
+                return 0;
+            continue;
+        }
+        double dist = static_cast<double>(pt.y - v0.y) * (v.x - v0.x) - static_cast<double>(pt.x - v0.x) * (v.y - v0.y);
+        if (dist == 0) return 0;
+        if (v.y < v0.y) dist = -dist;
+        counter += dist > 0;
+    }
+    return counter % 2 == 0 ? -1 : 1;
+}
+
+/// The points outside a quad's bounding box, which `quadPointTest` finds not inside (> 0) by
+/// its own arithmetic, so that they need not be asked. Above the highest corner, below the
+/// lowest or right of the rightmost, every side is skipped and none touches the point: -1.
+/// Left of the leftmost, every side across the point's row is counted or ends the test at 0:
+/// its float differences keep their order (rounding is monotonic), so |pt.x - v0.x| >=
+/// |v.x - v0.x| and |pt.y - v0.y| <= |v.y - v0.y| make the cross product's sign the counted
+/// one or zero; a closed outline crosses a row an even number of times: -1 or 0.
+struct QuadBounds {
+    float left, right, top, bottom;
+
+    explicit QuadBounds(const Corners &p) : left(p[0].x), right(p[0].x), top(p[0].y), bottom(p[0].y) {
+        for (const auto &q : p) {
+            left = std::min(left, q.x);
+            right = std::max(right, q.x);
+            top = std::min(top, q.y);
+            bottom = std::max(bottom, q.y);
+        }
+    }
+
+    bool excludes(cv::Point2f c) const { return c.x < left || c.x > right || c.y < top || c.y > bottom; }
+};
+
+/// Candidates smallest first, for the enclosure test.
+struct EnclosureOrder {
+    std::vector<size_t> bySize;
+
+    explicit EnclosureOrder(const std::vector<double> &areas) : bySize(areas.size()) {
+        std::iota(bySize.begin(), bySize.end(), size_t{0});
+        std::sort(bySize.begin(), bySize.end(), [&](size_t a, size_t b) { return areas[a] < areas[b]; });
+    }
+};
+
+/// Whether the outline `p` (candidate `self`) holds strictly inside it the centre of another
+/// candidate under 0.7 of its area (`quadPointTest` > 0): only whether one does, so the
+/// candidates are asked smallest first (the likeliest to lie inside), up to that area, and only
+/// those `QuadBounds` does not exclude.
+bool enclosesSmaller(const Corners &p, size_t self, const std::vector<double> &areas, const std::vector<cv::Point2f> &centres,
+                     const EnclosureOrder &order) {
+    const QuadBounds bounds(p);
+    const double limit = 0.7 * areas[self];
+    for (size_t i : order.bySize) {
+        if (areas[i] >= limit) break;
+        if (i == self || bounds.excludes(centres[i])) continue;
+        if (quadPointTest(p, centres[i]) > 0) return true;
+    }
+    return false;
 }
 
 /// Candidates in `small`, whose edge field is `field`.
@@ -780,8 +929,9 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         }
     }
     // An outline that encloses other candidates is the document they are printed on.
-    // Every pair is looked at (a frame has hundreds of candidates): areas and centres are
-    // taken once, and the first enclosed one settles it.
+    // Every pair is asked about (a passport page's printed lines make thousands of line
+    // candidates, and cv::pointPolygonTest over every pair cost 10-20 ms a page): areas and
+    // centres are taken once (`enclosesSmaller`).
     std::vector<double> areas(found.size());
     std::vector<cv::Point2f> centres(found.size());
     for (size_t i = 0; i < found.size(); ++i) {
@@ -789,17 +939,11 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         areas[i] = quadArea(p);
         centres[i] = (p[0] + p[1] + p[2] + p[3]) * 0.25f;
     }
+    const EnclosureOrder order(areas);
     for (size_t o = 0; o < found.size(); ++o) {
         // A completed outline's extent is inferred: it encloses whatever lies near the border.
         if (found[o].completed) continue;
-        const std::vector<cv::Point2f> poly(found[o].p.begin(), found[o].p.end());
-        for (size_t i = 0; i < found.size(); ++i) {
-            if (i == o || areas[i] >= 0.7 * areas[o]) continue;
-            if (cv::pointPolygonTest(poly, centres[i], false) > 0) {
-                found[o].score *= 1.25;
-                break;
-            }
-        }
+        if (enclosesSmaller(found[o].p, o, areas, centres, order)) found[o].score *= 1.25;
     }
     // A completed outline around a better outline seen whole, most of its size, is that
     // document and what lies beyond it up to the border (a card, and the table's edge past it):
@@ -808,12 +952,19 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
     // (a band or box edge, the card's sides and the border), and the completion is the card it
     // is a piece of. (Dropping those left the classifier only pieces to flatten: on dev captures,
     // cut-off seeds 9500, 3 more of 192 recognised, none lost.)
+    // Only whether one such outline exists matters: the outlines seen whole are asked best
+    // first, down to the completed one's score (their scores no longer change here).
+    std::vector<size_t> seenWhole;
+    for (size_t i = 0; i < found.size(); ++i)
+        if (!found[i].completed && !found[i].cutOff) seenWhole.push_back(i);
+    std::sort(seenWhole.begin(), seenWhole.end(), [&](size_t a, size_t b) { return found[a].score > found[b].score; });
     for (size_t o = 0; o < found.size(); ++o) {
         if (!found[o].completed) continue;
-        const std::vector<cv::Point2f> poly(found[o].p.begin(), found[o].p.end());
-        for (size_t i = 0; i < found.size(); ++i) {
-            if (found[i].completed || found[i].cutOff || found[i].score <= found[o].score || areas[i] < 0.4 * areas[o]) continue;
-            if (cv::pointPolygonTest(poly, centres[i], false) > 0) {
+        const QuadBounds bounds(found[o].p);
+        for (size_t i : seenWhole) {
+            if (found[i].score <= found[o].score) break;
+            if (areas[i] < 0.4 * areas[o] || bounds.excludes(centres[i])) continue;
+            if (quadPointTest(found[o].p, centres[i]) > 0) {
                 found[o].score = 0;
                 break;
             }
@@ -849,7 +1000,7 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
         const cv::Point2f topCentre = (top[0] + top[1] + top[2] + top[3]) * 0.25f;
         for (const auto &c : found) {
             if (!c.completed) continue;
-            if (cv::pointPolygonTest(std::vector<cv::Point2f>(c.p.begin(), c.p.end()), topCentre, false) <= 0) continue;
+            if (quadPointTest(c.p, topCentre) <= 0) continue;
             if (!nearDuplicate(c.p, unique)) {
                 if (std::getenv("DV_DEBUG"))
                     std::fprintf(stderr, "reserve score %.3f edge %.2f  (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n", c.score, c.edge,

@@ -10,7 +10,7 @@ import Foundation
 /// Immutable once made and shared across threads.
 final class DocumentClassifier: Sendable {
     let templates: [DocumentTemplate]
-    private let index: FeatureIndex
+    let index: FeatureIndex
     /// Per template: the reference pixels of its `header` region, for look-alikes.
     private let headers: [Image?]
     /// Per template: the layout of its reference image (the second cue), prepared for comparing a
@@ -206,7 +206,7 @@ final class DocumentClassifier: Sendable {
         ledger.note(frame, twins: twins)
         frame = ledger.vetted(frame)
         if best.map({ Self.prefers(frame, over: $0) }) ?? (frame.templateIndex != nil) {
-            return frame
+            return try rematched(frame, in: image)
         }
         // Nothing answered: the frame again around each located object (a cut-off or small card
         // whose share of the frame's keypoints was too thin).

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A whole-frame answer's corners placed again from keypoints matched on its own flattening.
+///
+/// The whole-frame pass matches the template against the entire photo at a coarse scale: the
+/// card holds a share of the frame's keypoints, and the few that verify (20-40, often bunched
+/// on one part of the card) fit a homography whose corners drift by 5-25% of the diagonal away
+/// from that part, most of all where the card is cut off or a finger covers it. Flattened
+/// through those corners, the card is nearly upright and at the template's scale: matched again
+/// there, the same design yields keypoints across all of the card in view, and their homography
+/// places it as well as the flattened outlines do.
+extension DocumentClassifier {
+    /// The re-matched homography replaces the current one only when it verifies at least as many
+    /// inliers (a homography less supported than the frame's may be a drift); it is matched again
+    /// on its own flattening up to `rematchRounds` times in all.
+    static let rematchRounds = 2
+
+    /// `frame` with its corners (and projected outline) re-placed from matches on the flattening
+    /// through them; unchanged when a match does not verify the same template with as many
+    /// inliers, turns it, or projects no card-like outline.
+    func rematched(_ frame: ClassificationResult, in image: Image) throws -> ClassificationResult {
+        guard frame.path == .frame, let i = frame.templateIndex, var corners = frame.corners else { return frame }
+        var inliers = frame.inliers
+        var moved = false
+        for _ in 0..<Self.rematchRounds {
+            guard let next = try rematch(corners, template: i, inliers: inliers, in: image) else { break }
+            corners = next.corners
+            inliers = next.inliers
+            moved = true
+        }
+        guard moved else { return frame }
+        var result = frame
+        result.corners = corners
+        result.projectedOutline = corners
+        result.orientation = Orientation(of: corners)
+        return result
+    }
+
+    /// One round: template `i` matched on the flattening through `corners`, the outline its
+    /// homography projects back into the image and its inliers, or nil (see `rematched`).
+    private func rematch(_ corners: Quad, template i: Int, inliers: Int, in image: Image) throws -> (corners: Quad, inliers: Int)? {
+        let t = templates[i]
+        let width = Self.workWidth, height = Self.workWidth * t.height / t.width
+        guard let flat = try? image.warped(corners, width: width, height: height) else { return nil }
+        let query = try NativeFeatures.detect(in: flat, maxFeatures: Self.flatFeatures, workSize: Self.workWidth)
+        let matches = try index.match(query, verify: Self.verify, reprojection: 4)
+        guard let m = matches.first(where: { $0.templateIndex == i }), let h = m.homography else { return nil }
+        let predicted = h.mapRectangle(width: t.width, height: t.height)
+        let toImage = Homography.rectangle(width: width, height: height, to: corners)
+        let quad = Quad(topLeft: toImage.apply(predicted.topLeft), topRight: toImage.apply(predicted.topRight),
+                        bottomRight: toImage.apply(predicted.bottomRight), bottomLeft: toImage.apply(predicted.bottomLeft))
+        // The flattening is upright: a homography that puts the template's top-left nearer
+        // another corner of it turns the card, which the frame's match did not.
+        let flatCorners = [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: Double(width), y: Double(height)),
+                           Point(x: 0, y: Double(height))]
+        let upright = (1..<4).allSatisfy { flatCorners[$0].distance(to: predicted.topLeft) > flatCorners[0].distance(to: predicted.topLeft) }
+        if Recognizer.debugCorners {
+            let pts = quad.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ",")
+            FileHandle.standardError.write(Data(String(format: "rematch %@ inliers %d -> %d spread %.3f upright %d quad %@\n",
+                                                       t.id, inliers, m.inliers, m.spread, upright ? 1 : 0, pts).utf8))
+        }
+        guard m.inliers >= inliers, upright, DocumentLocator.isPlausibleOutline(quad) else { return nil }
+        return (quad, m.inliers)
+    }
+}
