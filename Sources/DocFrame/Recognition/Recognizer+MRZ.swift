@@ -126,6 +126,14 @@ extension Recognizer {
             accept(placedFromOutline.mrz, identity: placedFromOutline.identity, page: placedFromOutline.page, into: &observation)
             return
         }
+        // The outline a few percent short of the page (a tilted or small page's soft edge, a
+        // shadow along it) cuts through the zone at the page's bottom: read the outline grown
+        // on every side (`grownOutlinePage`).
+        if truncated == nil, outlineReading == nil, let corners = observation.corners,
+           let found = grownOutlinePage(corners, in: image, reader: reader, budget: budget) {
+            accept(found.mrz, identity: found.identity, page: found.page, into: &observation)
+            return
+        }
         // A cut-off page's zone read short: the document is known, its zone is not (the TD2
         // reading of part of a TD3 zone is no reading of it), so `mrz` stays null.
         if let truncated = truncated ?? scout.flatMap({ truncatedPassportPage(from: $0, in: image, reader: reader) }) {
@@ -358,6 +366,40 @@ extension Recognizer {
         debugLog(String(format: "outline-placed scout=%.2f outline=%.2f", score[0], score[1]) + " page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")
         return score[1] >= score[0] ? fromOutline : scoutPage
     }
+
+    /// The passport page whose zone the located outline cut: the outline, of a page's shape,
+    /// flattened with `outlineGrowth` of its size added on every side (its perspective kept, so
+    /// the zone's characters come out evenly pitched, as the whole-photo scout cannot have them
+    /// on a tilted page) and read; the page placed from a zone whose checks vouch for a passport
+    /// at `PassportRule`'s 0.8 or more (the zone's structure alone names none here: no page
+    /// shape was measured).
+    ///
+    /// Why: on dev captures (seed 27001, tilted and small pages) the located outline ran a few
+    /// percent inside the page, through its zone's second line; the zone, sharp, was read
+    /// neither in the outline nor by the scout (its cells shrink along a tilted line, and the
+    /// scout cuts lines as rectangles).
+    private func grownOutlinePage(_ located: Quad, in image: Image, reader: MRZReader, budget: MRZCutBudget)
+        -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
+        let outline = located.landscape
+        let shapes = [outline.sideRatio, PassportPage.perspectiveAspect(of: outline, imageWidth: image.width, imageHeight: image.height)]
+        guard shapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }) else { return nil }
+        let g = Self.outlineGrowth
+        let toImage = Homography.rectangle(width: 1, height: 1, to: outline)
+        let grown = Quad(topLeft: toImage.apply(Point(x: -g, y: -g)), topRight: toImage.apply(Point(x: 1 + g, y: -g)),
+                         bottomRight: toImage.apply(Point(x: 1 + g, y: 1 + g)), bottomLeft: toImage.apply(Point(x: -g, y: 1 + g)))
+        guard DocumentLocator.isPlausibleOutline(grown),
+              let flat = try? image.warped(grown, width: Int(PassportPage.pageWidth * (1 + 2 * g)),
+                                           height: Int(PassportPage.pageHeight * (1 + 2 * g))),
+              let zone = (try? reader.readZone(in: flat, turns: [0, 2], scope: .outlineFirstLook, budget: budget)) ?? nil,
+              let identity = PassportRule.identity(for: zone.result), identity.confidence >= PassportRule.truncatedConfidence,
+              let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: grown, image: image, outline: true)
+        else { return nil }
+        if Recognizer.debugPassport { debugLog("grown outline page=\(placed.fitted.pairs)") }
+        return (zone.result, identity, PassportPage.zoneEdgesFitted(placed.fitted, guess: placed.guess, in: image))
+    }
+
+    /// Share of the outline's width and height `grownOutlinePage` adds on each side.
+    static let outlineGrowth = 0.15
 
     /// How near (share of the page's diagonal) the two placements' corners at the zone must lie
     /// for them to be one page's.
