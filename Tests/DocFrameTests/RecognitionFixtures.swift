@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import DocFrame
 
 /// The recognition tests' photos (Tests/Fixtures/Recognition, made by
@@ -48,6 +49,21 @@ enum RecognitionFixtures {
     /// What the shared built-in recogniser observes in `capture`'s photo.
     static func observe(_ capture: Capture) throws -> DocumentObservation {
         try builtIn.observe(try Image(contentsOfFile: capture.path))
+    }
+
+    /// Observes `capture` and checks what a user reads off the answer: the template and the
+    /// orientation its sidecar gives, every corner within `share` of the diagonal. Returns the
+    /// observation for the test's own further checks.
+    @discardableResult
+    static func expectPlaced(_ capture: Capture, within share: Double = 0.02,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> DocumentObservation {
+        let truth = try #require(capture.corners, "\(capture.name) has no corners", sourceLocation: sourceLocation)
+        let observation = try observe(capture)
+        #expect(observation.document?.templateId == capture.templateId, sourceLocation: sourceLocation)
+        #expect(observation.orientation?.degrees == capture.orientation, sourceLocation: sourceLocation)
+        let corners = try #require(observation.corners, "no corners", sourceLocation: sourceLocation)
+        #expect(corners.maxCornerDistance(to: truth) < share * truth.diagonal, "\(corners)", sourceLocation: sourceLocation)
+        return observation
     }
 
     /// The committed capture `name` scaled to `width` pixels across (426: the small live stream),

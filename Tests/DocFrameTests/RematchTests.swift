@@ -16,12 +16,7 @@ struct RematchTests {
         // The frame's homography (25 inliers bunched on the card's upper part) put the corners
         // 21% of the diagonal off; matched again on its flattening (31, then 63 inliers), within 0.2%.
         let capture = try RecognitionFixtures.capture("ca-bc-dl-back-27102-4", in: "rematch")
-        let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.observe(capture)
-        #expect(observation.document?.templateId == capture.templateId)
-        #expect(observation.orientation?.degrees == capture.orientation)
-        let corners = try #require(observation.corners)
-        #expect(corners.maxCornerDistance(to: truth) < 0.02 * truth.diagonal, "\(corners)")
+        try RecognitionFixtures.expectPlaced(capture)
     }
 
     @Test("a cut-off card placed by its outline's homography gets corners within 2% of the diagonal")
@@ -29,11 +24,6 @@ struct RematchTests {
         // The homography on the located part's flattening (20 inliers) put the corners out of
         // view 18% of the diagonal off; matched again on its flattening (58, then 114 inliers), within 1%.
         let capture = try RecognitionFixtures.capture("ca-on-photo-front-27102-1", in: "rematch")
-        let truth = try #require(capture.corners)
-        let observation = try RecognitionFixtures.observe(capture)
-        #expect(observation.document?.templateId == capture.templateId)
-        #expect(observation.orientation?.degrees == capture.orientation)
-        let corners = try #require(observation.corners)
-        #expect(corners.maxCornerDistance(to: truth) < 0.02 * truth.diagonal, "\(corners)")
+        try RecognitionFixtures.expectPlaced(capture)
     }
 }
