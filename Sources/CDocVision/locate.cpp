@@ -32,7 +32,6 @@ struct Candidate {
     bool cutOff = false;
     bool coarse = false;  // found at half the working size
     bool completed = false;  // cut off, and completed past the image's border
-    bool searchedAgain = false;  // found by a search made only for a best outline leaning on the frame, or at the lower threshold
 };
 
 /// The half-size search runs when the best outline at the working size scores below this
@@ -1018,11 +1017,10 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
 /// keep their order, so working-size outlines stay ahead of the half-size ones. (Not
 /// std::stable_sort: libstdc++ 12's uses the deprecated get_temporary_buffer, a warning in
 /// every build.)
-void addCoarse(std::vector<Candidate> &candidates, std::vector<Candidate> more, bool searchedAgain = false) {
+void addCoarse(std::vector<Candidate> &candidates, std::vector<Candidate> more) {
     for (auto &c : more) {
         for (auto &q : c.p) q = (q + cv::Point2f(0.5f, 0.5f)) * 2.0f - cv::Point2f(0.5f, 0.5f);
         c.coarse = true;
-        c.searchedAgain = searchedAgain;
         if (!nearDuplicate(c.p, candidates)) candidates.push_back(c);
     }
     std::vector<size_t> order(candidates.size());
@@ -1073,13 +1071,13 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
             std::vector<Candidate> more = findCandidates(coarse, edgeField(coarse, edgeMap(coarse)));
             if (!weak)
                 more.erase(std::remove_if(more.begin(), more.end(), [](const Candidate &c) { return c.cutOff || c.completed; }), more.end());
-            addCoarse(candidates, std::move(more), leansOnFrame);
+            addCoarse(candidates, std::move(more));
             // Still no outline seen whole: a low-contrast card (a pale card on a pale table)
             // under a strong defocus has no edge over the edge map's threshold even at half size,
             // and a blurred photo has little noise for a lower one to pick up. Only then: on a
             // photo with outlines, the lower threshold's extra edges crowd the card's out.
             if (wholeOf(candidates) == candidates.end())
-                addCoarse(candidates, findCandidates(coarse, edgeField(coarse, edgeMap(coarse, kSoftEdgeThreshold))), true);
+                addCoarse(candidates, findCandidates(coarse, edgeField(coarse, edgeMap(coarse, kSoftEdgeThreshold))));
         }
         const float scale = static_cast<float>(1 / factor);
         int n = 0;
@@ -1106,7 +1104,6 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
             for (auto &q : p) outside |= q.x < -1 || q.y < -1 || q.x > full.cols || q.y > full.rows;
             o.cut_off = (c.cutOff || outside) ? 1 : 0;
             o.completed = c.completed ? 1 : 0;
-            o.searched_again = c.searchedAgain ? 1 : 0;
         }
         *count = n;
         return dv::ok(error);

@@ -3,7 +3,7 @@ import Testing
 @testable import DocFrame
 
 /// Blurred passport pages whose only outline the locator's searches for a blurred card found
-/// (`LocatedQuad.searchedAgain`; Fixtures/PassportsOutlinedAgain). The zone's band and the photo
+/// (its half-size and low-threshold retries; Fixtures/PassportsOutlinedAgain). The zone's band and the photo
 /// beside the fields are asked of such an outline as of any other (`PassportPhotoColumn`
 /// refuses a letter's text block, whose lines cross the photo's place too); before, such
 /// outlines were left out and the pages given no document.

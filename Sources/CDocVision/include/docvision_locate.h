@@ -26,10 +26,6 @@ typedef struct {
     /// Non-zero when the quad is a cut-off card's part in view completed past the image's
     /// border to a card's shape: the side beyond the border is inferred, not seen.
     int32_t completed;
-    /// Non-zero when the quad comes from a search made only because the usual ones found no
-    /// convincing outline seen whole (half size beside a best outline that borrows the image
-    /// frame, or a lower edge threshold): such searches also outline pieces of a sheet's text.
-    int32_t searched_again;
 } dv_quad_candidate;
 
 /// Finds up to `capacity` card-shaped quads, best first. `work_size` is the long side of the

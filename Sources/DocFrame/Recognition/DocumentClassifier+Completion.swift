@@ -97,7 +97,7 @@ extension DocumentClassifier {
                                bottomRight: toImage.apply(Point(x: r.x1, y: r.y1)), bottomLeft: toImage.apply(Point(x: r.x0, y: r.y1)))
             guard DocumentLocator.isPlausibleOutline(corners) else { return nil }
             return LocatedQuad(corners: corners, score: located.score, edgeSupport: located.edgeSupport, aspect: target,
-                               cutOff: located.cutOff, completed: located.completed, searchedAgain: located.searchedAgain)
+                               cutOff: located.cutOff, completed: located.completed)
         }
     }
 }

@@ -16,11 +16,6 @@ public struct LocatedQuad: Sendable, Hashable {
     /// The part of a cut-off card in view, completed past the image's border to a card's shape:
     /// the side beyond the border is inferred from the card's format, not seen.
     public var completed = false
-    /// Found only by a search made because the usual ones found no convincing outline seen
-    /// whole (a blurred card whose soft edge the image frame stood in for): such a search also
-    /// outlines pieces of a sheet's text, so an outline it found is no passport page by the
-    /// zone's band alone.
-    public var searchedAgain = false
 
     /// ID-1 or TD3, whichever aspect is nearer.
     public var nearestFormat: DocumentFormat { .nearest(toAspectRatio: aspect) }
@@ -70,8 +65,7 @@ public struct DocumentLocator: Sendable {
             let quad = Quad(topLeft: Point(x: v[0], y: v[1]), topRight: Point(x: v[2], y: v[3]),
                             bottomRight: Point(x: v[4], y: v[5]), bottomLeft: Point(x: v[6], y: v[7]))
             let found = LocatedQuad(corners: quad, score: Double(c.score), edgeSupport: Double(c.edge_support),
-                                    aspect: Double(c.aspect), cutOff: c.cut_off != 0, completed: c.completed != 0,
-                                    searchedAgain: c.searched_again != 0)
+                                    aspect: Double(c.aspect), cutOff: c.cut_off != 0, completed: c.completed != 0)
             return found.score >= minimumScore ? found : nil
         }
     }

@@ -149,14 +149,14 @@ extension Recognizer {
         // zone is there and unreadable (blur): its band's shape says so. Not where the zone read
         // is another document's (a card's TD1 or TD2 lines whose checks partly hold).
         let otherZone = unconfirmed.map { $0.format != .td3 || $0.lines.first?.first != "P" } ?? false
-        // An outline only the searches made for a blurred card found (`LocatedQuad.searchedAgain`:
-        // beside a best outline leaning on the image frame, or where none was seen whole) is asked
-        // the same: they outline pieces of a sheet's text too, but a letter's text block has its
-        // lines across the photo's place as across the fields', which the photo's test
-        // (`PassportPhotoColumn`) every unread page must pass refuses. Those outlines were left
-        // out before that test was made (a letter's text block named Passport at 0.6), and blurred
-        // pages whose only outline they were went unnamed (7 of 63 unnamed dev pages, seed 25200;
-        // 2 named now, within 1%; the others' outlines are 3-80% off).
+        // An outline only the searches made for a blurred card found (the locator's half-size and
+        // low-threshold retries: beside a best outline leaning on the image frame, or where none
+        // was seen whole) is asked the same: they outline pieces of a sheet's text too, but a
+        // letter's text block has its lines across the photo's place as across the fields', which
+        // the photo's test (`PassportPhotoColumn`) every unread page must pass refuses. Those
+        // outlines were left out before that test was made (a letter's text block named Passport at
+        // 0.6), and blurred pages whose only outline they were went unnamed (7 of 63 unnamed dev
+        // pages, seed 25200; 2 named now, within 1%; the others' outlines are 3-80% off).
         if !otherZone, let corners = observation.corners, let page = unreadPassportPage(outline: corners, in: image) {
             observation.document = PassportRule.unreadIdentity()
             observation.corners = page
