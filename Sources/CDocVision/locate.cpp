@@ -223,115 +223,19 @@ bool completedPastFrame(const Corners &p, int frameSide, cv::Size size, Corners 
     return plausibleAngles(out);
 }
 
-/// Share of points along the quad's sides that have, within 2 pixels across the side, an edge
-/// pixel whose gradient is roughly perpendicular to the side; also the weakest side's share
-/// (a finger over one edge lowers one side, clutter lowers all).
-/// With `frameIsMissing`, points on the image's outermost 2 pixels count as unsupported rather
-/// than not at all: an outline that borrowed the image frame for a side is not backed there.
-/// With `atLeast`, a quad that can no longer reach that share stops being measured (the caller
-/// drops it, so the share returned then is only known to be below `atLeast`): most quads the
-/// line pairs make are not cards.
-std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, bool frameIsMissing = false,
-                                      double atLeast = 0) {
-    int hit = 0, total = 0;
-    double weakest = 1;
-    const cv::Mat &edges = field.edges;
-    // Points still to look at, for the early stop: a bound, since points off the image do not count.
-    int remaining = 0;
-    std::array<int, 4> counts{};
-    for (int s = 0; s < 4; ++s) {
-        const double L = len(p[s], p[(s + 1) % 4]);
-        counts[s] = L < 1 ? 0 : std::max(8, static_cast<int>(L / 3));
-        remaining += std::max(0, counts[s] - 1);
-    }
-    for (int s = 0; s < 4; ++s) {
-        cv::Point2f a = p[s], b = p[(s + 1) % 4];
-        double L = len(a, b);
-        if (L < 1) continue;
-        cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
-        int count = counts[s];
-        int sideHit = 0, sideTotal = 0;
-        for (int i = 1; i < count; ++i, --remaining) {
-            // Even if every point left were backed, the share would stay below atLeast (the
-            // same division as the share's, so rounding cannot drop a quad that would pass).
-            // The division only where a product says it may: a bound share clearly at or above
-            // atLeast is so whatever the rounding, and most probes are far from the bound.
-            if (atLeast > 0) {
-                const int reachable = hit + sideHit + remaining, counted = total + sideTotal + remaining;
-                if (reachable < atLeast * counted * (1 + 1e-9) && static_cast<double>(reachable) / counted < atLeast) return {0, 0};
-            }
-            cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
-            int x = cvRound(q.x), y = cvRound(q.y);
-            if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) {
-                if (frameIsMissing && x >= 0 && y >= 0 && x < edges.cols && y < edges.rows) ++sideTotal;
-                continue;
-            }
-            ++sideTotal;
-            for (int k = -2; k <= 2; ++k) {
-                if (field.backs(cvRound(q.x + n.x * k), cvRound(q.y + n.y * k), n)) { ++sideHit; break; }
-            }
-        }
-        hit += sideHit;
-        total += sideTotal;
-        if (sideTotal > 0) weakest = std::min(weakest, static_cast<double>(sideHit) / sideTotal);
-    }
-    return {total ? static_cast<double>(hit) / total : 0, weakest};
-}
-
-/// `edgeSupport(field, p, false, atLeast)` for the line candidates, whose quads share sides: the
-/// lines pair up in every combination, and the same side (the same line between the same two
-/// crossing lines, the same way round) comes back in about every second quad on a passport
-/// page. Each side's backed and counted points are kept once measured whole and taken from
-/// here after, the shares then summed as `edgeSupport` sums them, so a quad kept (at least
-/// `atLeast`) gets the same share and weakest side. A side measured anew still stops the quad
-/// early where `edgeSupport` would; a quad a kept side spares that stop is below `atLeast`
-/// either way (the early stop's bound is never below the share), and the caller drops it.
+/// Each side's backed and counted points, kept for the line candidates, whose quads share
+/// sides: the lines pair up in every combination, and the same side (the same line between the
+/// same two crossing lines, the same way round) comes back in about every second quad on a
+/// passport page. A side is kept only once measured whole, so a quad given a kept side gets the
+/// share and weakest side it would have got measuring it anew. One memo serves one edge field
+/// and `frameIsMissing` setting (the counts depend on both).
 class SideSupportMemo {
 public:
-    std::pair<double, double> support(const EdgeField &field, const Corners &p, double atLeast) {
-        int hit = 0, total = 0;
-        double weakest = 1;
-        const cv::Mat &edges = field.edges;
-        int remaining = 0;
-        std::array<int, 4> counts{};
-        for (int s = 0; s < 4; ++s) {
-            const double L = len(p[s], p[(s + 1) % 4]);
-            counts[s] = L < 1 ? 0 : std::max(8, static_cast<int>(L / 3));
-            remaining += std::max(0, counts[s] - 1);
-        }
-        for (int s = 0; s < 4; ++s) {
-            cv::Point2f a = p[s], b = p[(s + 1) % 4];
-            double L = len(a, b);
-            if (L < 1) continue;
-            const int count = counts[s];
-            int sideHit = 0, sideTotal = 0;
-            const Key key = keyOf(a, b);
-            const auto known = sides_.find(key);
-            if (known != sides_.end()) {
-                sideHit = known->second.first;
-                sideTotal = known->second.second;
-                remaining -= std::max(0, count - 1);
-            } else {
-                cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
-                for (int i = 1; i < count; ++i, --remaining) {
-                    const int reachable = hit + sideHit + remaining, counted = total + sideTotal + remaining;
-                    if (reachable < atLeast * counted * (1 + 1e-9) && static_cast<double>(reachable) / counted < atLeast) return {0, 0};
-                    cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
-                    int x = cvRound(q.x), y = cvRound(q.y);
-                    if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) continue;
-                    ++sideTotal;
-                    for (int k = -2; k <= 2; ++k) {
-                        if (field.backs(cvRound(q.x + n.x * k), cvRound(q.y + n.y * k), n)) { ++sideHit; break; }
-                    }
-                }
-                sides_.emplace(key, std::make_pair(sideHit, sideTotal));
-            }
-            hit += sideHit;
-            total += sideTotal;
-            if (sideTotal > 0) weakest = std::min(weakest, static_cast<double>(sideHit) / sideTotal);
-        }
-        return {total ? static_cast<double>(hit) / total : 0, weakest};
+    const std::pair<int, int> *find(cv::Point2f a, cv::Point2f b) const {
+        const auto known = sides_.find(keyOf(a, b));
+        return known == sides_.end() ? nullptr : &known->second;
     }
+    void keep(cv::Point2f a, cv::Point2f b, int hit, int total) { sides_.emplace(keyOf(a, b), std::make_pair(hit, total)); }
 
 private:
     using Key = std::array<uint32_t, 4>;
@@ -352,6 +256,70 @@ private:
     }
     std::unordered_map<Key, std::pair<int, int>, KeyHash> sides_;
 };
+
+/// Share of points along the quad's sides that have, within 2 pixels across the side, an edge
+/// pixel whose gradient is roughly perpendicular to the side; also the weakest side's share
+/// (a finger over one edge lowers one side, clutter lowers all).
+/// With `frameIsMissing`, points on the image's outermost 2 pixels count as unsupported rather
+/// than not at all: an outline that borrowed the image frame for a side is not backed there.
+/// With `atLeast`, a quad that can no longer reach that share stops being measured (the caller
+/// drops it, so the share returned then is only known to be below `atLeast`): most quads the
+/// line pairs make are not cards. With `memo`, sides measured before are taken from it; a quad
+/// a kept side spares the early stop is below `atLeast` either way (the stop's bound is never
+/// below the share), so the caller drops the same quads.
+std::pair<double, double> edgeSupport(const EdgeField &field, const Corners &p, bool frameIsMissing = false,
+                                      double atLeast = 0, SideSupportMemo *memo = nullptr) {
+    int hit = 0, total = 0;
+    double weakest = 1;
+    const cv::Mat &edges = field.edges;
+    // Points still to look at, for the early stop: a bound, since points off the image do not count.
+    int remaining = 0;
+    std::array<int, 4> counts{};
+    for (int s = 0; s < 4; ++s) {
+        const double L = len(p[s], p[(s + 1) % 4]);
+        counts[s] = L < 1 ? 0 : std::max(8, static_cast<int>(L / 3));
+        remaining += std::max(0, counts[s] - 1);
+    }
+    for (int s = 0; s < 4; ++s) {
+        cv::Point2f a = p[s], b = p[(s + 1) % 4];
+        double L = len(a, b);
+        if (L < 1) continue;
+        const int count = counts[s];
+        int sideHit = 0, sideTotal = 0;
+        if (const std::pair<int, int> *known = memo ? memo->find(a, b) : nullptr) {
+            sideHit = known->first;
+            sideTotal = known->second;
+            remaining -= std::max(0, count - 1);
+        } else {
+            cv::Point2f u = (b - a) * static_cast<float>(1 / L), n(-u.y, u.x);
+            for (int i = 1; i < count; ++i, --remaining) {
+                // Even if every point left were backed, the share would stay below atLeast (the
+                // same division as the share's, so rounding cannot drop a quad that would pass).
+                // The division only where a product says it may: a bound share clearly at or above
+                // atLeast is so whatever the rounding, and most probes are far from the bound.
+                if (atLeast > 0) {
+                    const int reachable = hit + sideHit + remaining, counted = total + sideTotal + remaining;
+                    if (reachable < atLeast * counted * (1 + 1e-9) && static_cast<double>(reachable) / counted < atLeast) return {0, 0};
+                }
+                cv::Point2f q = a + (b - a) * (static_cast<float>(i) / count);
+                int x = cvRound(q.x), y = cvRound(q.y);
+                if (x < 2 || y < 2 || x >= edges.cols - 2 || y >= edges.rows - 2) {
+                    if (frameIsMissing && x >= 0 && y >= 0 && x < edges.cols && y < edges.rows) ++sideTotal;
+                    continue;
+                }
+                ++sideTotal;
+                for (int k = -2; k <= 2; ++k) {
+                    if (field.backs(cvRound(q.x + n.x * k), cvRound(q.y + n.y * k), n)) { ++sideHit; break; }
+                }
+            }
+            if (memo) memo->keep(a, b, sideHit, sideTotal);
+        }
+        hit += sideHit;
+        total += sideTotal;
+        if (sideTotal > 0) weakest = std::min(weakest, static_cast<double>(sideHit) / sideTotal);
+    }
+    return {total ? static_cast<double>(hit) / total : 0, weakest};
+}
 
 /// Share of points along the segment a-b backed as `edgeSupport` backs a side; points outside
 /// the image (or on its outermost 2 pixels) count as unsupported.
@@ -707,7 +675,7 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             }
             if (shape < 0.3) continue;
             constexpr double kLeastSupport = 0.55;
-            auto [edge, weakest] = sideSupport.support(support, q4, kLeastSupport);
+            auto [edge, weakest] = edgeSupport(support, q4, false, kLeastSupport, &sideSupport);
             if (edge < kLeastSupport) continue;
             Candidate cand;
             cand.p = q4;
