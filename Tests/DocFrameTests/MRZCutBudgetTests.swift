@@ -44,10 +44,13 @@ struct MRZCutBudgetTests {
         }
         let open = MRZCutBudget(limit: .max)
         try cost(open)
-        #expect(open.spent > MRZCutBudget.perImage, "unbounded, the searches read \(open.spent) line cuts")
-        let budget = MRZCutBudget()
+        // Unbounded, the searches read 88 line cuts (over 120 before the ways up where nothing
+        // reads like a zone gave up, `MRZReader.formlessReads`): a budget below that binds.
+        let limit = min(MRZCutBudget.perImage, open.spent / 2)
+        #expect(open.spent > limit, "unbounded, the searches read \(open.spent) line cuts")
+        let budget = MRZCutBudget(limit: limit)
         try cost(budget)
-        #expect(budget.spent == MRZCutBudget.perImage)
+        #expect(budget.spent == limit)
     }
 
     @Test("an upside-down zone is read at the half turn's first cuts, not after every upright one")

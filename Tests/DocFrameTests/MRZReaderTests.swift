@@ -77,7 +77,9 @@ struct MRZReaderTests {
         unbounded.maxReads = .max
         let open = try reader.readZone(in: page, scope: unbounded, reads: &uncapped, budget: MRZCutBudget(limit: .max))
         #expect(open?.result.valid == false)
-        #expect(uncapped >= 30, "candidate zones at every scale, five cuts each, all read")
+        // Every candidate zone of the upright way at every scale, five cuts each (the other
+        // ways up, where nothing reads like a zone, give up: `MRZReader.formlessReads`).
+        #expect(uncapped > 12, "candidate zones at every scale, five cuts each, all read")
         // The bound holds wherever it is set, and the built-in one is set.
         var bounded = MRZReader.Scope.full
         bounded.maxReads = 12
