@@ -38,6 +38,9 @@ struct ClassificationResult: Sendable {
     /// The corners before `DocumentClassifier.align` refined them (nil: not refined), and the
     /// design's correlation with the image before and after.
     var unalignedCorners: Quad? = nil
+    /// The corners were placed again by matching the template on the flattening through them
+    /// (`DocumentClassifier.rematched`): a homography's, not an outline's, like the frame path's.
+    var rematched = false
     var alignment: (before: Double, after: Double)? = nil
 
     enum Path: String, Sendable {

@@ -44,6 +44,7 @@ extension DocumentClassifier {
         result.corners = corners
         result.projectedOutline = corners
         result.orientation = Orientation(of: corners)
+        result.rematched = true
         return result
     }
 

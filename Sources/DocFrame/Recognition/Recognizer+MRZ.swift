@@ -335,8 +335,18 @@ extension Recognizer {
         else { return nil }
         // What the page is was decided on the placement; where its far sides are is refined
         // after (a tilted page's perspective), unless the located outline confirmed it.
-        let page = located.flatMap { PassportPage.agree(placed.page, $0) } != nil ? placed.page : PassportPage.perspectiveFitted(placed.page, in: image)
-        return (placed.mrz, identity, PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image))
+        if located.flatMap({ PassportPage.agree(placed.page, $0) }) != nil {
+            return (placed.mrz, identity, PassportPage.zoneEdgesFitted(placed.page, guess: placed.guess, in: image))
+        }
+        let page = PassportPage.zoneEdgesFitted(PassportPage.perspectiveFitted(placed.page, in: image), guess: placed.guess, in: image)
+        // A zone valid at once left the page where the similarity put it: placed again through
+        // the fit's perspective too, the better backed outline kept (dev: a tilted page's top
+        // taken at a band across the page, 14% off, found at its own edge).
+        guard zone.result.valid, let again = PassportPage.placedAgain(placed.page, in: image, reader: reader, budget: budget) else {
+            return (placed.mrz, identity, page)
+        }
+        let other = PassportPage.zoneEdgesFitted(PassportPage.perspectiveFitted(again.page, in: image), guess: again.guess, in: image)
+        return (placed.mrz, identity, PassportPage.betterBacked(page, other, in: image))
     }
 
     /// The page placed from the zone read in the located outline (`fromOutline`), when the

@@ -131,6 +131,8 @@ public final class Recognizer: Sendable {
                     flattened = try? image.warped(corners, width: DocumentClassifier.workWidth,
                                                   height: DocumentClassifier.workWidth * t.height / t.width)
                 } else {
+                    // An outline's corners placed again by a homography are refitted as the frame's are.
+                    if result.rematched, result.unalignedCorners == nil { corners = refined(corners, in: image) }
                     flattened = result.flattened
                 }
                 observation.corners = corners

@@ -189,6 +189,36 @@ enum PassportPage {
         return (mrz, page, guess)
     }
 
+    /// `page` (placed from a zone that read valid in the photo, so never placed again by
+    /// `place`) placed again from the zone read in the page flattened from it, with that
+    /// placement's guess: this measures the page's height through the perspective of the
+    /// fitted sides, which the similarity from the photo's zone cannot (a tilted page's top
+    /// lies nearer or farther than it says). Nil when the flattened page shows no zone.
+    static func placedAgain(_ page: Quad, in image: Image, reader: MRZReader, budget: MRZCutBudget) -> (page: Quad, guess: Quad)? {
+        guard let flat = try? image.warped(page, width: Int(pageWidth), height: Int(pageHeight)),
+              let zone = try? reader.readZone(in: flat, turns: [0], budget: budget),
+              let next = self.page(around: zone, in: flat, flattenedFrom: page, image: image) else { return nil }
+        debugLog("placed again fit=\(next.fitted.pairs)")
+        return (next.fitted, next.guess)
+    }
+
+    /// Of two outlines of one page, `first` unless the image's edges back `second` better by
+    /// `perspectiveGain` (share of the outline backed, 0.75, and of its weakest side, 0.25) and
+    /// its shape, the perspective undone, is no farther from a TD3 page's: a rule printed
+    /// across the page under its header backs a top edge as well as the page's own edge does
+    /// (a dev page placed again onto such a rule: 0.91 against its true outline's 0.72).
+    static func betterBacked(_ first: Quad, _ second: Quad, in image: Image) -> Quad {
+        guard let backing = try? DocumentLocator().edgeSupport(of: [first, second], in: image) else { return first }
+        let score = backing.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        func shapeError(_ q: Quad) -> Double {
+            let aspect = perspectiveAspect(of: q, imageWidth: image.width, imageHeight: image.height) ?? q.sideRatio
+            return abs(log(aspect / DocumentFormat.td3.aspectRatio))
+        }
+        let shapes = (shapeError(first), shapeError(second))
+        debugLog(String(format: "placed again: first=%.2f shape %.3f, second=%.2f shape %.3f", score[0], shapes.0, score[1], shapes.1))
+        return score[1] > score[0] + perspectiveGain && shapes.1 <= shapes.0 ? second : first
+    }
+
     private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
 
     /// DOCFRAME_DEBUG_PASSPORT=1 prints the steps to standard error (development only; corners
