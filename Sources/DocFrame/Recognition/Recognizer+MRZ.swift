@@ -338,15 +338,17 @@ extension Recognizer {
         if located.flatMap({ PassportPage.agree(placed.page, $0) }) != nil {
             return (placed.mrz, identity, PassportPage.zoneEdgesFitted(placed.page, guess: placed.guess, in: image))
         }
-        let page = PassportPage.zoneEdgesFitted(PassportPage.perspectiveFitted(placed.page, in: image), guess: placed.guess, in: image)
+        func fitted(_ page: Quad, guess: Quad) -> Quad {
+            PassportPage.zoneEdgesFitted(PassportPage.perspectiveFitted(page, in: image), guess: guess, in: image)
+        }
+        let page = fitted(placed.page, guess: placed.guess)
         // A zone valid at once left the page where the similarity put it: placed again through
         // the fit's perspective too, the better backed outline kept (dev: a tilted page's top
         // taken at a band across the page, 14% off, found at its own edge).
         guard zone.result.valid, let again = PassportPage.placedAgain(placed.page, in: image, reader: reader, budget: budget) else {
             return (placed.mrz, identity, page)
         }
-        let other = PassportPage.zoneEdgesFitted(PassportPage.perspectiveFitted(again.page, in: image), guess: again.guess, in: image)
-        return (placed.mrz, identity, PassportPage.betterBacked(page, other, in: image))
+        return (placed.mrz, identity, PassportPage.betterBacked(page, fitted(again.page, guess: again.guess), in: image))
     }
 
     /// The page placed from the zone read in the located outline (`fromOutline`), when the
