@@ -38,7 +38,10 @@ let package = Package(
         .target(
             name: "CDocVision",
             dependencies: ["COpenCV", "CShimGuard"],
-            cxxSettings: [.define("CV_IGNORE_DEBUG_BUILD_GUARD")]
+            cxxSettings: [.define("CV_IGNORE_DEBUG_BUILD_GUARD")],
+            // libjpeg (libjpeg-turbo, what OpenCV's decoder uses) decodes JPEG files straight
+            // into BGR (image.cpp).
+            linkerSettings: [.linkedLibrary("jpeg")]
         ),
         .target(
             name: "DocFrame",

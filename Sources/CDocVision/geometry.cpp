@@ -1,4 +1,5 @@
 // Geometry helpers every layer needs: colour conversion, resize, crop, quarter turns, warp.
+#include "dv_area_resize.hpp"
 #include "dv_internal.hpp"
 
 #include <opencv2/imgproc.hpp>
@@ -40,7 +41,8 @@ dv_status dv_image_resize(const dv_image *image, int32_t width, int32_t height,
         DV_REQUIRE(image, error, "null image");
         DV_REQUIRE(width > 0 && height > 0 && width <= 65535 && height <= 65535, error, "bad target size %dx%d", width, height);
         cv::Mat resized;
-        cv::resize(image->mat, resized, cv::Size(width, height), 0, 0, interpolation_flag(interpolation));
+        if (interpolation == DV_INTERP_AREA) dv::resizeArea(image->mat, resized, cv::Size(width, height));
+        else cv::resize(image->mat, resized, cv::Size(width, height), 0, 0, interpolation_flag(interpolation));
         return dv::emit(std::move(resized), out, error);
     });
 }

@@ -2,6 +2,7 @@
 // by shape (ID-1 / TD3 aspect), rectangularity and edge support -> sides re-fitted at full
 // resolution (robust line fits to the strongest gradient, which also squares rounded corners).
 #include "docvision_locate.h"
+#include "dv_area_resize.hpp"
 #include "dv_channel_edges.hpp"
 #include "dv_edge_field.hpp"
 #include "dv_internal.hpp"
@@ -717,7 +718,7 @@ cv::Mat downscaled(const cv::Mat &full, int workSize, double &factor) {
     factor = longer > target ? static_cast<double>(target) / longer : 1.0;
     if (factor >= 1) return full;
     cv::Mat small;
-    cv::resize(full, small, cv::Size(), factor, factor, cv::INTER_AREA);
+    dv::resizeArea(full, small, cv::Size(), factor, factor);
     return small;
 }
 

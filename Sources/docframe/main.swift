@@ -1,3 +1,4 @@
 import Foundation
 
+ProcessMemory.keepFreedBuffers()
 exit(DocFrameCLI.dispatch(Array(CommandLine.arguments.dropFirst())).rawValue)

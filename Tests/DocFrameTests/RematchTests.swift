@@ -6,12 +6,15 @@ import Testing
 /// photo verified; matched again on the flattening through its corners, the card yields
 /// keypoints across all of it in view, and their homography places the corners.
 /// A cut-off card's corners placed by the homography of its located outline's flattening (the
-/// part in view) are matched again the same way.
+/// part in view) are matched again the same way, and so are corners the template placed far from
+/// the located outline they were matched on (that outline's flattening distorted the match), and
+/// a located outline kept far from the template's placement is matched again from that placement.
 /// Corners so placed come from a homography, as the frame path's do, and are fitted to the
 /// card's edges as those are.
 /// Fixtures: dev captures (render seed 27102; synthesis seed 27102, tilted, a finger over it;
 /// synthesis seed 27103, cut off; render seed 27103, synthesis seed 27102, tilted and cut off,
-/// re-encoded at JPEG quality 55).
+/// re-encoded at JPEG quality 55; render and synthesis seed 29102, tilted; render and synthesis
+/// seed 29204, tilted and close; render and synthesis seed 29101, close and re-encoded).
 @Suite("Corners placed again by a second match on the flattening through them")
 struct RematchTests {
     @Test("a tilted, occluded card named by the whole-frame match gets corners within 2% of the diagonal")
@@ -37,6 +40,37 @@ struct RematchTests {
         // card's edges put it 0.5% off.
         let capture = try RecognitionFixtures.capture("ca-on-photo-front-27103-4", in: "rematch")
         #expect(capture.conditions.contains("cut_off"))
+        try RecognitionFixtures.expectPlaced(capture, within: 0.01)
+    }
+
+    @Test("a tilted card whose located outline ran off the photo gets corners within 1% of the diagonal")
+    func rematchPlacesCornersFarFromOutline() throws {
+        // The located outline put one corner off the photo (30% of the diagonal off); the
+        // homography on its distorted flattening (39 inliers) placed the card 4.8% off, beyond
+        // the edge refit's reach. Matched again on its own flattening (93, then 115 inliers), within 0.1%.
+        let capture = try RecognitionFixtures.capture("ca-qc-dl-back-29102-1", in: "rematch")
+        #expect(capture.conditions.contains("tilt"))
+        try RecognitionFixtures.expectPlaced(capture, within: 0.01)
+    }
+
+    @Test("a tilted card whose located outline is an inner line gets corners within 1% of the diagonal")
+    func rematchReplacesKeptOutline() throws {
+        // The located outline ran along a printed line below the card's top edge (6.7% of the
+        // diagonal off) and its edges outscored the template's placement refitted, so it was
+        // kept; matched again from the template's placement (72, then 78 inliers), the corners
+        // lie within 0.1%.
+        let capture = try RecognitionFixtures.capture("ca-pr-back-29204-3", in: "rematch")
+        #expect(capture.conditions.contains("tilt"))
+        try RecognitionFixtures.expectPlaced(capture, within: 0.01)
+    }
+
+    @Test("a located outline on the card's edges keeps its corners against a second match the edges do not back")
+    func keptOutlineStandsOnItsEdges() throws {
+        // The template's placement was 5.7% of the diagonal off; matched again from there, the
+        // first round verified more inliers (52 against 50) on a placement still 5.7% off whose
+        // sides miss the card's edges (0.46 against the located outline's 0.73): the located
+        // outline, within 0.1%, stays.
+        let capture = try RecognitionFixtures.capture("ca-pr-back-29101-4", in: "rematch")
         try RecognitionFixtures.expectPlaced(capture, within: 0.01)
     }
 }

@@ -21,16 +21,46 @@ extension DocumentClassifier {
     /// on its own flattening up to `rematchRounds` times in all.
     static let rematchRounds = 2
 
+    /// An answer whose corners the template placed this far (a share of the diagonal) from the
+    /// located outline it was matched on is placed again too: that outline's flattening is
+    /// distorted by its error (a tilted Quebec licence back whose located corner ran off the
+    /// photo), and the homography fitted there carries the distortion into the corners, past the
+    /// few percent the edge refit can reach. Measured on dev captures (render and synthesis seeds
+    /// 29101 and 29201, 4 people per side of the six Canadian card designs; not the evaluation
+    /// set), 362 right answers: corners within 2% 343 -> 345 (4.8% and 13.6% off -> 0.1-0.4%),
+    /// none moved by more than 0.1% the wrong way; at 1.5% one within 2% moved 0.2% -> 1.5%.
+    static let rematchFarOutline = 0.05
+
+    /// The other way round, a located outline kept this far from where the template places the
+    /// card (the located one's edges backed it better: a printed box, a shadow's edge) is matched
+    /// again from the template's placement. Its second match verifying as many inliers as the
+    /// located outline's replaces it only when the image's edges back it (refitted to them) at
+    /// most `rematchedEdgeLoss` worse than the located outline (the weakest side weighted as in
+    /// `betterOutline`): a first round may verify as many inliers on a placement still a few
+    /// percent off, whose sides then miss the card's edges. Measured on the dev captures above:
+    /// 3 located outlines 6.7-29% off placed within 0.2% (edges 0.72 -> 0.95, 0.96 -> 0.94,
+    /// 0.79 -> 0.96); refused: a right located outline against a rematch 5.7% off (0.73 -> 0.46),
+    /// which without the edges' check was taken.
+    static let rematchedEdgeLoss = 0.05
+
     /// `frame` (a whole-frame answer, or an answer on a located outline whose corners the
-    /// template placed past the photo's border) with its corners (and projected outline)
-    /// re-placed from matches on the flattening through them; unchanged when a match does not
-    /// verify the same template with as many inliers, turns it, or projects no card-like outline.
+    /// template placed past the photo's border or far from that outline) with its corners (and
+    /// projected outline) re-placed from matches on the flattening through them; unchanged when a
+    /// match does not verify the same template with as many inliers, turns it, or projects no
+    /// card-like outline. An answer that kept its located outline far from the template's
+    /// placement is matched again from that placement (`rematchedEdgeLoss`).
     func rematched(_ frame: ClassificationResult, in image: Image) throws -> ClassificationResult {
         guard let i = frame.templateIndex, var corners = frame.corners else { return frame }
+        let offLocated = frame.path == .flattened ? frame.locatedOutline.map { $0.maxCornerDistance(to: corners) } : nil
         let placed = frame.path == .frame
-            || (frame.path == .flattened && frame.locatedOutline.map { $0.maxCornerDistance(to: corners) > 1 } == true
-                && !corners.isInside(width: image.width, height: image.height))
-        guard placed else { return frame }
+            || (offLocated.map { $0 > 1 } == true && !corners.isInside(width: image.width, height: image.height))
+            || offLocated.map { $0 > Self.rematchFarOutline * max(corners.diagonal, 1) } == true
+        let located = corners
+        let kept = !placed && frame.path == .flattened
+            && frame.projectedOutline.map { $0.maxCornerDistance(to: corners) > Self.rematchFarOutline * max(corners.diagonal, 1)
+                && DocumentLocator.isPlausibleOutline($0) } == true
+        guard placed || kept else { return frame }
+        if kept, let projected = frame.projectedOutline { corners = projected }
         var inliers = frame.inliers
         var moved = false
         for _ in 0..<Self.rematchRounds {
@@ -40,6 +70,11 @@ extension DocumentClassifier {
             moved = true
         }
         guard moved else { return frame }
+        if kept {
+            let refit = (try? DocumentLocator.refine(corners, in: image, search: Double(max(image.width, image.height)) / 160)) ?? corners
+            let score = try DocumentLocator().edgeSupport(of: [located, refit], in: image).map { 0.75 * $0.support + 0.25 * $0.weakest }
+            if score[1] < score[0] - Self.rematchedEdgeLoss { return frame }
+        }
         var result = frame
         result.corners = corners
         result.projectedOutline = corners
