@@ -173,6 +173,14 @@ extension Recognizer {
             observation.orientation = Orientation(of: page)
             return
         }
+        // The scout found two lines where a zone's are but read nothing of them (blur): the page
+        // they place, when it shows the zone's band and the photo as an outlined page must.
+        if !otherZone, let scout, let page = unreadPageAroundZoneLines(scout, in: image) {
+            observation.document = PassportRule.unreadIdentity()
+            observation.corners = page
+            observation.orientation = Orientation(of: page)
+            return
+        }
         // No zone in view or none readable (the page cut off below its header, glare over the
         // zone): the page's printed title, where a photo page has it (`PassportTitle`).
         if !otherZone, let corners = observation.corners, let page = PassportTitle.page(outline: corners, in: image) {
@@ -261,7 +269,7 @@ extension Recognizer {
             // The grown outline must run along the page's own edges: grown over the table
             // beyond a card, or the wrong way, its new side has none (dev captures: weakest side
             // 0.0 the wrong way, 0.31-0.85 along the page).
-            guard evidence.isZone || evidence.isBlurredZone, (try? PassportPhotoColumn.measure(in: upright))?.showsPhoto == true,
+            guard evidence.isZone || evidence.isBlurredZone, (try? PassportPhotoColumn.showsPhoto(in: upright)) == true,
                   let support = (try? DocumentLocator().edgeSupport(of: [page], in: image))?.first else { continue }
             if Recognizer.debugPassport {
                 debugLog("below-header t=\(turns) shapes=\(pageShapes) support=\(support) \(evidence)")
@@ -296,11 +304,12 @@ extension Recognizer {
             guard pageShapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
                   let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
                   let measured = try? MRZBand.evidences(in: flat),
-                  let photo = try? PassportPhotoColumn.measure(in: flat) else { continue }
+                  let photo = try? PassportPhotoColumn.measure(in: flat),
+                  let showsPhoto = try? PassportPhotoColumn.showsPhoto(in: flat) else { continue }
             if Recognizer.debugPassport {
                 debugLog("within page=\(page.pairs) photo=\(photo) blurred=\(measured.map(\.isBlurredZoneBesidePhoto)) \(measured)")
             }
-            if measured.contains(where: \.isBlurredZoneBesidePhoto), photo.showsPhoto { return page }
+            if measured.contains(where: \.isBlurredZoneBesidePhoto), showsPhoto { return page }
         }
         return nil
     }
@@ -320,10 +329,26 @@ extension Recognizer {
         guard let turns = try? MRZBand.turns(of: flat) else { return nil }
         // The band alone named a letter (its last lines, a clear space above them) and an ID
         // card's back Passport: the photo must show too (`PassportPhotoColumn`).
-        let photo = (try? flat.rotated(quarterTurns: turns)).flatMap { try? PassportPhotoColumn.measure(in: $0) }
-        if Recognizer.debugPassport { debugLog("band turns=\(turns) photo=\(String(describing: photo))") }
-        guard photo?.showsPhoto == true else { return nil }
+        let upright = try? flat.rotated(quarterTurns: turns)
+        if Recognizer.debugPassport {
+            let photo = upright.map { page in [false, true].map { try? PassportPhotoColumn.measure(in: page, paperPerColumn: $0) } }
+            debugLog("band turns=\(turns) photo=\(String(describing: photo))")
+        }
+        guard upright.flatMap({ try? PassportPhotoColumn.showsPhoto(in: $0) }) == true else { return nil }
         return quad.rotatingLabels(by: turns)
+    }
+
+    /// The page placed from the scout's two lines (`PassportPage.hypothesis`), fitted to the
+    /// image's edges, when it shows a passport page's unread zone and photo
+    /// (`unreadPassportPage(landscape:in:)`).
+    private func unreadPageAroundZoneLines(_ zone: MRZReader.Zone, in image: Image) -> Quad? {
+        guard let guess = PassportPage.hypothesis(for: zone) else { return nil }
+        let fitted = PassportPage.fitted(guess, in: image)
+        if Recognizer.debugPassport { debugLog("zone-lines guess=\(guess.pairs) fitted=\(fitted.pairs)") }
+        for page in [fitted, guess] {
+            if let found = unreadPassportPage(landscape: page, in: image) { return found }
+        }
+        return nil
     }
 
     /// The passport page whose zone is in `image`, found from the zone (`PassportPage`); the
