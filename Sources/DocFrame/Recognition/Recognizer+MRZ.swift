@@ -304,9 +304,9 @@ extension Recognizer {
             guard pageShapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
                   let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
                   let measured = try? MRZBand.evidences(in: flat),
-                  let photo = try? PassportPhotoColumn.measure(in: flat),
                   let showsPhoto = try? PassportPhotoColumn.showsPhoto(in: flat) else { continue }
             if Recognizer.debugPassport {
+                let photo = [false, true].map { try? PassportPhotoColumn.measure(in: flat, paperPerColumn: $0) }
                 debugLog("within page=\(page.pairs) photo=\(photo) blurred=\(measured.map(\.isBlurredZoneBesidePhoto)) \(measured)")
             }
             if measured.contains(where: \.isBlurredZoneBesidePhoto), showsPhoto { return page }
