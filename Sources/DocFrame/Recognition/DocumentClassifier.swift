@@ -219,7 +219,7 @@ final class DocumentClassifier: Sendable {
         // Still nothing: the frame again in overlapping tiles (a small card no outline holds).
         if searchTiles, best?.templateIndex == nil, frame.templateIndex == nil,
            let tile = try classifyTiles(image, readHeaderText: readHeaderText) {
-            return ledger.vetted(tile)
+            return try rematched(ledger.vetted(tile), in: image)
         }
         return best ?? frame
     }
