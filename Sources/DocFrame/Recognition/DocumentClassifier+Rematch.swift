@@ -72,7 +72,7 @@ extension DocumentClassifier {
         guard moved else { return frame }
         if kept {
             let refit = (try? DocumentLocator.refine(corners, in: image, search: Double(max(image.width, image.height)) / 160)) ?? corners
-            let score = try DocumentLocator().edgeSupport(of: [located, refit], in: image).map { 0.75 * $0.support + 0.25 * $0.weakest }
+            let score = try DocumentLocator().edgeSupport(of: [located, refit], in: image).map(\.score)
             if score[1] < score[0] - Self.rematchedEdgeLoss { return frame }
         }
         var result = frame
