@@ -399,7 +399,7 @@ extension Recognizer {
         guard fromOutline.bottomLeft.distance(to: scoutPage.bottomLeft) <= limit,
               fromOutline.bottomRight.distance(to: scoutPage.bottomRight) <= limit,
               let backing = try? DocumentLocator().edgeSupport(of: [scoutPage, fromOutline], in: image) else { return scoutPage }
-        let score = backing.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        let score = backing.map(\.score)
         debugLog(String(format: "outline-placed scout=%.2f outline=%.2f", score[0], score[1]) + " page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")
         return score[1] >= score[0] ? fromOutline : scoutPage
     }
