@@ -1116,6 +1116,46 @@ dv_status dv_index_build(dv_index *index, dv_error *error) {
 
 int32_t dv_index_descriptor_count(const dv_index *index) { return index ? index->descriptors.rows : 0; }
 
+namespace {
+
+/// Template entry `e` verified against its accepted pairs: a RANSAC homography (template
+/// canonical -> query pixels), its inliers and their spread; 0 inliers when none verifies or
+/// the homography mirrors or collapses the template.
+dv_match verifiedMatch(const dv_index &index, int e, const std::vector<std::pair<cv::Point2f, cv::Point2f>> &ps, float reprojection) {
+    dv_match m{};
+    m.tag = index.entries[e].tag;
+    m.votes = static_cast<int32_t>(ps.size());
+    if (ps.size() < 8) return m;
+    std::vector<cv::Point2f> src, dst;
+    for (auto &p : ps) {
+        src.push_back(p.first);
+        dst.push_back(p.second);
+    }
+    std::vector<uint8_t> inl;
+    cv::Mat H = verifiedHomography(src, dst, reprojection, inl);
+    if (H.empty()) return m;
+    // A mirror image or a collapse is no document.
+    double det = H.at<double>(0, 0) * H.at<double>(1, 1) - H.at<double>(0, 1) * H.at<double>(1, 0);
+    const auto &en = index.entries[e];
+    std::vector<cv::Point2f> c = {{0, 0}, {float(en.width), 0}, {float(en.width), float(en.height)}, {0, float(en.height)}}, mc;
+    cv::perspectiveTransform(c, mc, H);
+    if (det <= 0 || !cv::isContourConvex(mc)) return m;
+    std::vector<cv::Point2f> inPts;
+    for (size_t k = 0; k < inl.size(); ++k)
+        if (inl[k]) inPts.push_back(src[k]);
+    m.inliers = static_cast<int32_t>(inPts.size());
+    m.inlier_ratio = static_cast<float>(m.inliers) / std::max(1, m.votes);
+    if (inPts.size() >= 3) {
+        std::vector<cv::Point2f> hull;
+        cv::convexHull(inPts, hull);
+        m.spread = static_cast<float>(cv::contourArea(hull) / (double(en.width) * en.height));
+    }
+    for (int k = 0; k < 9; ++k) m.homography[k] = static_cast<float>(H.at<double>(k / 3, k % 3));
+    return m;
+}
+
+}  // namespace
+
 dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_t verify, float reprojection,
                          dv_match *out, int32_t capacity, int32_t *count, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
@@ -1135,43 +1175,18 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
         for (int i = 0; i < std::min(nEntries, std::max(1, static_cast<int>(verify))); ++i) {
             const int e = order[i];
             const auto &ps = pairs[e];
-            dv_match m{};
-            m.tag = index->entries[e].tag;
-            m.votes = static_cast<int32_t>(ps.size());
             // Fewer pairs than 0.6 x the best inlier count so far can neither win nor be a
             // look-alike contender (the classifier's cut), so its RANSAC is skipped.
-            if (ps.size() >= 8 && static_cast<double>(ps.size()) >= 0.6 * bestInliers) {
-                std::vector<cv::Point2f> src, dst;
-                for (auto &p : ps) {
-                    src.push_back(p.first);
-                    dst.push_back(p.second);
-                }
-                std::vector<uint8_t> inl;
-                cv::Mat H = verifiedHomography(src, dst, reprojection, inl);
-                if (!H.empty()) {
-                    // A mirror image or a collapse is no document.
-                    double det = H.at<double>(0, 0) * H.at<double>(1, 1) - H.at<double>(0, 1) * H.at<double>(1, 0);
-                    const auto &en = index->entries[e];
-                    std::vector<cv::Point2f> c = {{0, 0}, {float(en.width), 0}, {float(en.width), float(en.height)}, {0, float(en.height)}}, mc;
-                    cv::perspectiveTransform(c, mc, H);
-                    bool convex = cv::isContourConvex(mc);
-                    if (det > 0 && convex) {
-                        std::vector<cv::Point2f> inPts;
-                        for (size_t k = 0; k < inl.size(); ++k)
-                            if (inl[k]) inPts.push_back(src[k]);
-                        m.inliers = static_cast<int32_t>(inPts.size());
-                        bestInliers = std::max(bestInliers, static_cast<int>(m.inliers));
-                        m.inlier_ratio = static_cast<float>(m.inliers) / std::max(1, m.votes);
-                        if (inPts.size() >= 3) {
-                            std::vector<cv::Point2f> hull;
-                            cv::convexHull(inPts, hull);
-                            m.spread = static_cast<float>(cv::contourArea(hull) / (double(en.width) * en.height));
-                        }
-                        for (int k = 0; k < 9; ++k) m.homography[k] = static_cast<float>(H.at<double>(k / 3, k % 3));
-                    }
-                }
+            if (static_cast<double>(ps.size()) >= 0.6 * bestInliers) {
+                dv_match m = verifiedMatch(*index, e, ps, reprojection);
+                bestInliers = std::max(bestInliers, static_cast<int>(m.inliers));
+                results.push_back(m);
+            } else {
+                dv_match m{};
+                m.tag = index->entries[e].tag;
+                m.votes = static_cast<int32_t>(ps.size());
+                results.push_back(m);
             }
-            results.push_back(m);
         }
         std::sort(results.begin(), results.end(), [](const dv_match &a, const dv_match &b) {
             if (a.inliers != b.inliers) return a.inliers > b.inliers;
@@ -1183,6 +1198,28 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
             out[n++] = m;
         }
         *count = n;
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_index_match_tag(const dv_index *index, const dv_features *query, int32_t tag, float reprojection, dv_match *out,
+                             int32_t *found, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(index && query && out && found, error, "null pointer");
+        DV_REQUIRE(index->built, error, "the index is not built");
+        *found = 0;
+        const int nEntries = static_cast<int>(index->entries.size());
+        int e = 0;
+        while (e < nEntries && index->entries[e].tag != tag) ++e;
+        if (e == nEntries || query->descriptors.empty()) return dv::ok(error);
+        // Votes are counted per template (each template's best and second-best row for a query
+        // descriptor), so voting for this one alone gives it the pairs full voting gives it.
+        std::vector<std::vector<std::pair<cv::Point2f, cv::Point2f>>> pairs(nEntries);
+        std::vector<uint8_t> allowed(nEntries, 0);
+        allowed[e] = 1;
+        if (!scanPairs(*index, *query, allowed.data(), pairs)) collectPairsAll(*index, *query, allowed.data(), pairs);
+        *out = verifiedMatch(*index, e, pairs[e], reprojection);
+        *found = 1;
         return dv::ok(error);
     });
 }

@@ -142,4 +142,27 @@ struct FeatureIndexTests {
             #expect(rank < DocumentClassifier.verify, "\(capture.name): ranked \(rank + 1), after \(ranked.prefix(rank).map { templates[$0].id })")
         }
     }
+
+    /// The second match on a named document's flattening asks for its own template only; it
+    /// must get the same votes and homography the full match gives that template.
+    @Test("one template matched alone: its votes, inliers and homography as the full match gives them")
+    func oneTemplateAlone() throws {
+        let templates = RecognitionFixtures.builtIn.catalog.templates
+        let index = try FeatureIndex(features: try Self.templateFeatures())
+        var verified = 0
+        for (k, query) in try Self.queries(limit: 6).enumerated() {
+            let full = try index.match(query, verify: index.templateCount, reprojection: 4)
+            for m in full {
+                let alone = try #require(try index.match(query, template: m.templateIndex, reprojection: 4))
+                #expect(alone.votes == m.votes, "photo \(k) \(templates[m.templateIndex].id)")
+                // The full match skips RANSAC for a template voted too little to win.
+                guard m.inliers > 0 else { continue }
+                #expect(alone.inliers == m.inliers && alone.spread == m.spread, "photo \(k) \(templates[m.templateIndex].id)")
+                #expect(alone.homography?.m == m.homography?.m, "photo \(k) \(templates[m.templateIndex].id)")
+                verified += 1
+            }
+        }
+        #expect(verified >= 6)
+        #expect(try index.match(try Self.queries(limit: 1)[0], template: templates.count + 3, reprojection: 4) == nil)
+    }
 }

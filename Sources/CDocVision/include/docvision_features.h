@@ -78,6 +78,14 @@ typedef struct {
 dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_t verify, float reprojection,
                          dv_match *out, int32_t capacity, int32_t *count, dv_error *error);
 
+/// Matches `query` against the one template added under `tag`: its votes and its RANSAC
+/// verification as dv_index_match computes them, without voting for the others. Exists for the
+/// classifier's second match on a named document's own flattening, where only that template's
+/// homography is wanted: voting for every template there cost more than the rest of the
+/// classification. `found` is 0 when no template has `tag` or the query has no features.
+dv_status dv_index_match_tag(const dv_index *index, const dv_features *query, int32_t tag, float reprojection, dv_match *out,
+                             int32_t *found, dv_error *error);
+
 /// The votes of `query` per template, in the order templates were added: `votes` their counts,
 /// `fingerprints` an order-sensitive sum of each template's (template point, query point)
 /// pairs. `mode` 0: every template's, fast; 1: the same computed by a plain reference

@@ -18,8 +18,12 @@ import Foundation
 extension DocumentClassifier {
     /// The re-matched homography replaces the current one only when it verifies at least as many
     /// inliers (a homography less supported than the frame's may be a drift); it is matched again
-    /// on its own flattening up to `rematchRounds` times in all.
+    /// on its own flattening up to `rematchRounds` times in all, stopping once a round moves no
+    /// corner more than `rematchSettled` of the diagonal (its flattening then differs from the
+    /// last by less than the homography's own scatter, and another round, about 10 ms of
+    /// features and matching, would only repeat it).
     static let rematchRounds = 2
+    static let rematchSettled = 0.005
 
     /// An answer whose corners the template placed this far (a share of the diagonal) from the
     /// located outline it was matched on is placed again too: that outline's flattening is
@@ -65,14 +69,16 @@ extension DocumentClassifier {
         var moved = false
         for _ in 0..<Self.rematchRounds {
             guard let next = try rematch(corners, template: i, inliers: inliers, in: image) else { break }
+            let step = next.corners.maxCornerDistance(to: corners)
             corners = next.corners
             inliers = next.inliers
             moved = true
+            if step <= Self.rematchSettled * max(corners.diagonal, 1) { break }
         }
         guard moved else { return frame }
         if kept {
             let refit = (try? DocumentLocator.refine(corners, in: image, search: Double(max(image.width, image.height)) / 160)) ?? corners
-            let score = try DocumentLocator().edgeSupport(of: [located, refit], in: image).map { 0.75 * $0.support + 0.25 * $0.weakest }
+            let score = try DocumentLocator().edgeSupport(of: [located, refit], in: image).map(\.score)
             if score[1] < score[0] - Self.rematchedEdgeLoss { return frame }
         }
         var result = frame
@@ -90,8 +96,7 @@ extension DocumentClassifier {
         let width = Self.workWidth, height = Self.workWidth * t.height / t.width
         guard let flat = try? image.warped(corners, width: width, height: height) else { return nil }
         let query = try NativeFeatures.detect(in: flat, maxFeatures: Self.flatFeatures, workSize: Self.workWidth)
-        let matches = try index.match(query, verify: Self.verify, reprojection: 4)
-        guard let m = matches.first(where: { $0.templateIndex == i }), let h = m.homography else { return nil }
+        guard let m = try index.match(query, template: i, reprojection: 4), let h = m.homography else { return nil }
         let predicted = h.mapRectangle(width: t.width, height: t.height)
         let toImage = Homography.rectangle(width: width, height: height, to: corners)
         let quad = Quad(topLeft: toImage.apply(predicted.topLeft), topRight: toImage.apply(predicted.topRight),

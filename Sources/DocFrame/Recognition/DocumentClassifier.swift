@@ -371,10 +371,7 @@ final class DocumentClassifier: Sendable {
         guard inliers >= Self.outlineInliers, fromTemplate.maxCornerDistance(to: located) > 0.015 * diagonal,
               DocumentLocator.isPlausibleOutline(fromTemplate) else { return nil }
         let refitted = (try? DocumentLocator.refine(fromTemplate, in: image, search: fromTemplate.diagonal / 60)) ?? fromTemplate
-        let support = try DocumentLocator().edgeSupport(of: [located, refitted], in: image)
-        // The weakest side counts too: a finger or a cut-off side lowers one side of the true
-        // outline, an inner box sits on printed lines that run along only part of a side.
-        let score = support.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        let score = try DocumentLocator().edgeSupport(of: [located, refitted], in: image).map(\.score)
         if Recognizer.debug {
             FileHandle.standardError.write(Data(String(format: "outline located %.2f template %.2f\n", score[0], score[1]).utf8))
         }

@@ -93,10 +93,9 @@ extension DocumentLocator {
 
 extension DocumentLocator {
     /// How well the image's edges back each outline in `quads`, measured as the locator measures
-    /// its own candidates (on the copy downscaled to `workSize`): `support` the share of the
-    /// outline with an edge running along it, `weakest` the weakest side's share. Parts outside
-    /// the image are not counted.
-    func edgeSupport(of quads: [Quad], in image: Image) throws -> [(support: Double, weakest: Double)] {
+    /// its own candidates (on the copy downscaled to `workSize`). Parts outside the image are
+    /// not counted.
+    func edgeSupport(of quads: [Quad], in image: Image) throws -> [EdgeSupport] {
         guard !quads.isEmpty else { return [] }
         let corners = quads.flatMap { $0.points.flatMap { [Float($0.x), Float($0.y)] } }
         var support = [Float](repeating: 0, count: quads.count)
@@ -111,7 +110,7 @@ extension DocumentLocator {
                 }
             }
         }
-        return zip(support, weakest).map { (Double($0), Double($1)) }
+        return zip(support, weakest).map { EdgeSupport(support: Double($0), weakest: Double($1)) }
     }
 
     /// Whether `quad` can be a card or page seen by a camera: convex, every interior angle

@@ -13,6 +13,14 @@ struct FeatureMatch: Sendable {
     var homography: Homography?
 }
 
+extension FeatureMatch {
+    init(_ m: dv_match) {
+        let h = withUnsafeBytes(of: m.homography) { Array($0.bindMemory(to: Float.self)) }.map { Double($0) }
+        self.init(templateIndex: Int(m.tag), votes: Int(m.votes), inliers: Int(m.inliers), inlierRatio: Double(m.inlier_ratio),
+                  spread: Double(m.spread), homography: m.inliers > 0 ? Homography(h) : nil)
+    }
+}
+
 /// The one shared index over every template's stable descriptors (multi-probe LSH in the shim):
 /// a query votes once for all templates, and only the best few are verified by RANSAC, so
 /// classification cost grows far slower than the number of templates.
@@ -49,12 +57,18 @@ final class FeatureIndex: @unchecked Sendable {
                 dv_index_match(handle, query.handle, Int32(verify), Float(reprojection), buffer.baseAddress, Int32(buffer.count), &count, $0)
             }
         }
-        return results.prefix(Int(count)).map { m in
-            let h = withUnsafeBytes(of: m.homography) { Array($0.bindMemory(to: Float.self)) }.map { Double($0) }
-            return FeatureMatch(templateIndex: Int(m.tag), votes: Int(m.votes), inliers: Int(m.inliers),
-                                inlierRatio: Double(m.inlier_ratio), spread: Double(m.spread),
-                                homography: m.inliers > 0 ? Homography(h) : nil)
+        return results.prefix(Int(count)).map(FeatureMatch.init)
+    }
+
+    /// `query` matched against template `templateIndex` alone, as `match` would vote for and
+    /// verify it; nil when the catalog has no such template or the query no features.
+    func match(_ query: NativeFeatures, template templateIndex: Int, reprojection: Double) throws -> FeatureMatch? {
+        var result = dv_match()
+        var found: Int32 = 0
+        try DocVision.check {
+            dv_index_match_tag(handle, query.handle, Int32(templateIndex), Float(reprojection), &result, &found, $0)
         }
+        return found != 0 ? FeatureMatch(result) : nil
     }
 
     /// How `votes` counts (for tests).

@@ -399,7 +399,7 @@ extension Recognizer {
         guard fromOutline.bottomLeft.distance(to: scoutPage.bottomLeft) <= limit,
               fromOutline.bottomRight.distance(to: scoutPage.bottomRight) <= limit,
               let backing = try? DocumentLocator().edgeSupport(of: [scoutPage, fromOutline], in: image) else { return scoutPage }
-        let score = backing.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        let score = backing.map(\.score)
         let shapes = (scout: PassportPage.shapeError(scoutPage, in: image), outline: PassportPage.shapeError(fromOutline, in: image))
         debugLog(String(format: "outline-placed scout=%.2f outline=%.2f shapes %.3f %.3f", score[0], score[1], shapes.scout, shapes.outline)
                  + " page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")

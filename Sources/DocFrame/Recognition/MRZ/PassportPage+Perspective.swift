@@ -140,7 +140,7 @@ extension PassportPage {
         let width = found.bottomLeft.distance(to: found.bottomRight)
         let refit = (try? DocumentLocator.refine(found, in: image, search: max(2, 0.01 * width))) ?? found
         guard let backing = try? locator.edgeSupport(of: [page, refit], in: image) else { return page }
-        let score = backing.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        let score = backing.map(\.score)
         debugLog(String(format: "perspective placed=%.2f found=%.2f", score[0], score[1]) + " page=\(refit.pairs)")
         return score[1] > score[0] + perspectiveGain ? refit : page
     }

@@ -203,13 +203,13 @@ enum PassportPage {
     }
 
     /// Of two outlines of one page, `first` unless the image's edges back `second` better by
-    /// `perspectiveGain` (share of the outline backed, 0.75, and of its weakest side, 0.25) and
-    /// its shape, the perspective undone, is no farther from a TD3 page's: a rule printed
-    /// across the page under its header backs a top edge as well as the page's own edge does
-    /// (a dev page placed again onto such a rule: 0.91 against its true outline's 0.72).
+    /// `perspectiveGain` (`EdgeSupport.score`) and its shape, the perspective undone, is no
+    /// farther from a TD3 page's: a rule printed across the page under its header backs a top
+    /// edge as well as the page's own edge does (a dev page placed again onto such a rule: 0.91
+    /// against its true outline's 0.72).
     static func betterBacked(_ first: Quad, _ second: Quad, in image: Image) -> Quad {
         guard let backing = try? DocumentLocator().edgeSupport(of: [first, second], in: image) else { return first }
-        let score = backing.map { 0.75 * $0.support + 0.25 * $0.weakest }
+        let score = backing.map(\.score)
         let shapes = (shapeError(first, in: image), shapeError(second, in: image))
         debugLog(String(format: "placed again: first=%.2f shape %.3f, second=%.2f shape %.3f", score[0], shapes.0, score[1], shapes.1))
         return score[1] > score[0] + perspectiveGain && shapes.1 <= shapes.0 ? second : first
