@@ -10,8 +10,9 @@ import Testing
 /// now stands where its shape is a TD3 page's and the other's is a sixth too short
 /// (`Recognizer.outlinePlacedPage`).
 ///
-/// Made from pass30's dev captures (`/work/wt/make-dev.sh DIR 30301 8` over the four passport
-/// designs): zan-30301-4, dark; saved again at JPEG quality 60.
+/// Made from a dev capture (`scripts/render-specimen` and `scripts/synthesize-captures
+/// --per-image 4`, seed 30301, over the four passport designs): zan-30301-4, dark; saved again
+/// at JPEG quality 60.
 @Suite("Passport pages placed from the outline when the other placement has no page's shape")
 struct PassportOutlineShapeTests {
     @Test("a dark page on a dark table is outlined at its own top, not its header band's edge")
