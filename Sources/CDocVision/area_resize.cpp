@@ -66,13 +66,46 @@ std::vector<Tap> tapsOf(int sourceSize, int cells, double scale) {
 template <int Channels>
 void filterRow(const uint8_t *source, const Tap *taps, const int *cellStart, int cells, float *row);
 
-template <>
-void filterRow<1>(const uint8_t *source, const Tap *taps, const int *cellStart, int cells, float *row) {
-    for (int cell = 0; cell < cells; ++cell) {
-        float acc = 0.0f;
-        for (int k = cellStart[cell]; k < cellStart[cell + 1]; ++k)
-            acc = acc + static_cast<float>(source[taps[k].source]) * taps[k].weight;
-        row[cell] = acc;
+/// A grey row's taps laid out for four cells at a time: tap `t` of cell `c` at `t * padded + c`,
+/// every cell given `depth` taps. A cell with fewer has its last ones at weight 0 on a pixel it
+/// already reads: adding x * 0 = +0 leaves a sum of non-negative products as it was, so each
+/// lane's sum is the scalar one to the bit, in the same order.
+struct GreyTaps {
+    int depth = 0;
+    int padded = 0;  // cells rounded up to a multiple of 4
+    std::vector<int> source;
+    std::vector<float> weight;
+
+    GreyTaps(const std::vector<Tap> &taps, const std::vector<int> &cellStart, int cells) {
+        for (int c = 0; c < cells; ++c) depth = std::max(depth, cellStart[c + 1] - cellStart[c]);
+        padded = (cells + 3) / 4 * 4;
+        source.assign(static_cast<size_t>(depth) * padded, 0);
+        weight.assign(static_cast<size_t>(depth) * padded, 0.0f);
+        for (int c = 0; c < cells; ++c) {
+            const int first = cellStart[c], n = cellStart[c + 1] - first;
+            for (int t = 0; t < n; ++t) {
+                source[static_cast<size_t>(t) * padded + c] = taps[first + t].source;
+                weight[static_cast<size_t>(t) * padded + c] = taps[first + t].weight;
+            }
+            for (int t = n; n > 0 && t < depth; ++t)
+                source[static_cast<size_t>(t) * padded + c] = taps[first + n - 1].source;
+        }
+    }
+};
+
+/// One grey source row filtered along x, four cells a lane each (`GreyTaps`); `row` holds
+/// `padded` floats.
+void filterGreyRow(const uint8_t *source, const GreyTaps &taps, float *row) {
+    const int padded = taps.padded;
+    for (int cell = 0; cell < padded; cell += 4) {
+        __m128 acc = _mm_setzero_ps();
+        for (int t = 0; t < taps.depth; ++t) {
+            const int *s = taps.source.data() + static_cast<size_t>(t) * padded + cell;
+            const __m128i pixels = _mm_setr_epi32(source[s[0]], source[s[1]], source[s[2]], source[s[3]]);
+            const __m128 w = _mm_loadu_ps(taps.weight.data() + static_cast<size_t>(t) * padded + cell);
+            acc = _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(pixels), w));
+        }
+        _mm_storeu_ps(row + cell, acc);
     }
 }
 
@@ -97,6 +130,20 @@ void filterRow<3>(const uint8_t *source, const Tap *taps, const int *cellStart, 
     }
 }
 
+/// `out[x] = cv::saturate_cast<uint8_t>(sum[x])` for `width` values, four at a time: both round
+/// to the nearest, ties to even (the SSE conversion under the default rounding mode, as cvRound),
+/// and saturate to 0-255 (through 16 bits: any value past them saturates the same way).
+void storeRounded(const float *sum, int width, uint8_t *out) {
+    int x = 0;
+    for (; x + 4 <= width; x += 4) {
+        const __m128i whole = _mm_cvtps_epi32(_mm_loadu_ps(sum + x));
+        const __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(whole, whole), _mm_setzero_si128());
+        const int four = _mm_cvtsi128_si32(bytes);
+        std::memcpy(out + x, &four, 4);
+    }
+    for (; x < width; ++x) out[x] = cv::saturate_cast<uint8_t>(sum[x]);
+}
+
 template <int Channels>
 void areaReduce(const cv::Mat &src, cv::Mat &dst, double scaleX, double scaleY) {
     const int outW = dst.cols, outH = dst.rows, width = outW * Channels;
@@ -105,7 +152,9 @@ void areaReduce(const cv::Mat &src, cv::Mat &dst, double scaleX, double scaleY) 
     std::vector<int> cellStart(static_cast<size_t>(outW) + 1, 0);
     for (const Tap &t : xTaps) ++cellStart[static_cast<size_t>(t.cell) + 1];
     for (int i = 0; i < outW; ++i) cellStart[i + 1] += cellStart[i];
-    std::vector<float> row(static_cast<size_t>(width)), sum(static_cast<size_t>(width), 0.0f);
+    // Grey rows are filtered four cells at a time (`GreyTaps`), into a row padded to them.
+    const GreyTaps grey = Channels == 1 ? GreyTaps(xTaps, cellStart, outW) : GreyTaps({}, {0}, 0);
+    std::vector<float> row(static_cast<size_t>(std::max(width, grey.padded))), sum(static_cast<size_t>(width), 0.0f);
     int filtered = -1;
     int cell = yTaps.empty() ? 0 : yTaps.front().cell;
     for (size_t j = 0; j < yTaps.size(); ++j) {
@@ -113,23 +162,20 @@ void areaReduce(const cv::Mat &src, cv::Mat &dst, double scaleX, double scaleY) 
         // A source row straddling two output rows is filtered once (OpenCV filters it twice,
         // to the same values).
         if (t.source != filtered) {
-            filterRow<Channels>(src.ptr<uint8_t>(t.source), xTaps.data(), cellStart.data(), outW, row.data());
+            if constexpr (Channels == 1) filterGreyRow(src.ptr<uint8_t>(t.source), grey, row.data());
+            else filterRow<Channels>(src.ptr<uint8_t>(t.source), xTaps.data(), cellStart.data(), outW, row.data());
             filtered = t.source;
         }
         const float beta = t.weight;
         if (t.cell != cell) {
-            uint8_t *out = dst.ptr<uint8_t>(cell);
-            for (int x = 0; x < width; ++x) {
-                out[x] = cv::saturate_cast<uint8_t>(sum[x]);
-                sum[x] = beta * row[x];
-            }
+            storeRounded(sum.data(), width, dst.ptr<uint8_t>(cell));
+            for (int x = 0; x < width; ++x) sum[x] = beta * row[x];
             cell = t.cell;
         } else {
             for (int x = 0; x < width; ++x) sum[x] = sum[x] + beta * row[x];
         }
     }
-    uint8_t *out = dst.ptr<uint8_t>(cell);
-    for (int x = 0; x < width; ++x) out[x] = cv::saturate_cast<uint8_t>(sum[x]);
+    storeRounded(sum.data(), width, dst.ptr<uint8_t>(cell));
 }
 
 }  // namespace

@@ -1118,13 +1118,19 @@ int32_t dv_index_descriptor_count(const dv_index *index) { return index ? index-
 
 namespace {
 
+/// Template entry `e` with its votes (the accepted pairs), not verified.
+dv_match votedMatch(const dv_index &index, int e, const std::vector<std::pair<cv::Point2f, cv::Point2f>> &ps) {
+    dv_match m{};
+    m.tag = index.entries[e].tag;
+    m.votes = static_cast<int32_t>(ps.size());
+    return m;
+}
+
 /// Template entry `e` verified against its accepted pairs: a RANSAC homography (template
 /// canonical -> query pixels), its inliers and their spread; 0 inliers when none verifies or
 /// the homography mirrors or collapses the template.
 dv_match verifiedMatch(const dv_index &index, int e, const std::vector<std::pair<cv::Point2f, cv::Point2f>> &ps, float reprojection) {
-    dv_match m{};
-    m.tag = index.entries[e].tag;
-    m.votes = static_cast<int32_t>(ps.size());
+    dv_match m = votedMatch(index, e, ps);
     if (ps.size() < 8) return m;
     std::vector<cv::Point2f> src, dst;
     for (auto &p : ps) {
@@ -1177,16 +1183,10 @@ dv_status dv_index_match(const dv_index *index, const dv_features *query, int32_
             const auto &ps = pairs[e];
             // Fewer pairs than 0.6 x the best inlier count so far can neither win nor be a
             // look-alike contender (the classifier's cut), so its RANSAC is skipped.
-            if (static_cast<double>(ps.size()) >= 0.6 * bestInliers) {
-                dv_match m = verifiedMatch(*index, e, ps, reprojection);
-                bestInliers = std::max(bestInliers, static_cast<int>(m.inliers));
-                results.push_back(m);
-            } else {
-                dv_match m{};
-                m.tag = index->entries[e].tag;
-                m.votes = static_cast<int32_t>(ps.size());
-                results.push_back(m);
-            }
+            const bool contender = static_cast<double>(ps.size()) >= 0.6 * bestInliers;
+            const dv_match m = contender ? verifiedMatch(*index, e, ps, reprojection) : votedMatch(*index, e, ps);
+            bestInliers = std::max(bestInliers, static_cast<int>(m.inliers));
+            results.push_back(m);
         }
         std::sort(results.begin(), results.end(), [](const dv_match &a, const dv_match &b) {
             if (a.inliers != b.inliers) return a.inliers > b.inliers;

@@ -400,8 +400,14 @@ extension Recognizer {
               fromOutline.bottomRight.distance(to: scoutPage.bottomRight) <= limit,
               let backing = try? DocumentLocator().edgeSupport(of: [scoutPage, fromOutline], in: image) else { return scoutPage }
         let score = backing.map(\.score)
-        debugLog(String(format: "outline-placed scout=%.2f outline=%.2f", score[0], score[1]) + " page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")
-        return score[1] >= score[0] ? fromOutline : scoutPage
+        let shapes = (scout: PassportPage.shapeError(scoutPage, in: image), outline: PassportPage.shapeError(fromOutline, in: image))
+        debugLog(String(format: "outline-placed scout=%.2f outline=%.2f shapes %.3f %.3f", score[0], score[1], shapes.scout, shapes.outline)
+                 + " page=\(fromOutline.pairs) scout page=\(scoutPage.pairs)")
+        if score[1] >= score[0] { return fromOutline }
+        // Better backed is no better where the scout's top took a dark band printed across the
+        // page's top (its lower edge strong, the page's own top faint against a dark table): that
+        // page is a sixth too short for its width, the outline's a page's shape.
+        return shapes.outline <= Self.outlinePlacedShapeError && shapes.scout >= Self.scoutPageShapeError ? fromOutline : scoutPage
     }
 
     /// The passport page whose zone the located outline cut: the outline, of a page's shape,
@@ -441,6 +447,12 @@ extension Recognizer {
     /// How near (share of the page's diagonal) the two placements' corners at the zone must lie
     /// for them to be one page's.
     static let outlinePlacementAgreement = 0.015
+    /// The shape errors (`PassportPage.shapeError`) under which the outline's page is a TD3
+    /// page's and over which the scout's is not, for the outline's page to stand though its
+    /// edges back it less (`outlinePlacedPage`): a top taken at the lower edge of a header band
+    /// (0.86 of the page's height) makes an error of 0.15; dev zan pages on a dark table, seed
+    /// 30301: the scout's pages 0.105 and 0.151 (7.9% off), the outline's 0.041 and 0.003 (right).
+    static let outlinePlacedShapeError = 0.05, scoutPageShapeError = 0.1
 
     /// The passport scout's zone in the whole photo (the best TD3-shaped one). The scout skips
     /// the scale for characters of a page filling the photo, which is read through its outline

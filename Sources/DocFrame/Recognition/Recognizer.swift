@@ -23,6 +23,15 @@ public final class Recognizer: Sendable {
     /// Outlines asked of the locator per image.
     static let outlines = 8
 
+    /// Outlines `observe(_:options:)` asks of the locator: `outlines` where the classifier or
+    /// the passport page's search beyond the first outline (`attachMRZ`'s alternatives, only
+    /// when naming pages without their zone) looks at the others; else the first alone, which
+    /// the locator ranks before it refines any (each is refitted at full resolution, about 3%
+    /// of a `docframe mrz` capture's CPU for the seven others), so it is the same outline.
+    static func outlinesNeeded(by options: RecognitionOptions) -> Int {
+        options.classify || options.readMRZ && options.namesPassportsWithoutZone ? outlines : 1
+    }
+
     /// Whether a named document's `corners` show it cut off: a corner beyond the image, or a side
     /// along the image's border (the outline borrowed the frame where the card runs out of view:
     /// an Ontario health card's back, its left third out of the photo, was reported whole).
@@ -59,7 +68,7 @@ public final class Recognizer: Sendable {
         var timer = StageTimer()
         // More outlines than the classifier flattens: it keeps the best of each object, so a
         // card beside a sheet of paper is not crowded out by the sheet's several fits.
-        let candidates = try locator.locate(in: image, limit: Self.outlines)
+        let candidates = try locator.locate(in: image, limit: Self.outlinesNeeded(by: options))
         timer.lap("locate")
         var observation = try observe(image, located: candidates, options: options)
         observation.timingMs["locate"] = timer.milliseconds["locate"]

@@ -210,13 +210,16 @@ enum PassportPage {
     static func betterBacked(_ first: Quad, _ second: Quad, in image: Image) -> Quad {
         guard let backing = try? DocumentLocator().edgeSupport(of: [first, second], in: image) else { return first }
         let score = backing.map(\.score)
-        func shapeError(_ q: Quad) -> Double {
-            let aspect = perspectiveAspect(of: q, imageWidth: image.width, imageHeight: image.height) ?? q.sideRatio
-            return abs(log(aspect / DocumentFormat.td3.aspectRatio))
-        }
-        let shapes = (shapeError(first), shapeError(second))
+        let shapes = (shapeError(first, in: image), shapeError(second, in: image))
         debugLog(String(format: "placed again: first=%.2f shape %.3f, second=%.2f shape %.3f", score[0], shapes.0, score[1], shapes.1))
         return score[1] > score[0] + perspectiveGain && shapes.1 <= shapes.0 ? second : first
+    }
+
+    /// How far the rectangle `quad` shows is from a TD3 page's shape: the log of its width/height
+    /// (the perspective undone where it can be, `perspectiveAspect`) over the page's.
+    static func shapeError(_ quad: Quad, in image: Image) -> Double {
+        let aspect = perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height) ?? quad.sideRatio
+        return abs(log(aspect / DocumentFormat.td3.aspectRatio))
     }
 
     private static func passing(_ r: MRZResult) -> Int { r.checks.values.filter { $0 }.count }
