@@ -61,6 +61,13 @@ extension DocumentClassifier {
     static let rematchEdgeApart = 0.02
     static let rematchEdgeGain = 0.03
 
+    // `rematched` is unoptimized on purpose: Swift 6.3.1's release build of its loop (once a
+    // round may end it on fewer inliers, inside the loop or after it) carried the top-right and
+    // bottom-right corners between rounds in registers reloaded with their x only (movsd), so an
+    // answer placed by a first round and refused by a second came out with both corners' y at 0
+    // (10 of 511 eval cards 0.1-1.8% -> 44-208% off; the debug build, or one more use of
+    // `corners` in the loop, was right). Its cost is the matching it calls, still optimized.
+
     /// `frame` (a whole-frame answer, or an answer on a located outline whose corners the
     /// template placed past the photo's border or far from that outline) with its corners (and
     /// projected outline) re-placed from matches on the flattening through them; unchanged when a
@@ -68,6 +75,7 @@ extension DocumentClassifier {
     /// is not clearly better on the image's edges: `rematchEdgeGain`), turns it, or projects no
     /// card-like outline. An answer that kept its located outline far from the template's
     /// placement is matched again from that placement (`rematchedEdgeLoss`).
+    @_optimize(none)
     func rematched(_ frame: ClassificationResult, in image: Image) throws -> ClassificationResult {
         guard let i = frame.templateIndex, var corners = frame.corners else { return frame }
         let offLocated = frame.path == .flattened ? frame.locatedOutline.map { $0.maxCornerDistance(to: corners) } : nil
@@ -84,23 +92,15 @@ extension DocumentClassifier {
         var moved = false
         for _ in 0..<Self.rematchRounds {
             guard let next = try rematch(corners, template: i, inliers: inliers, in: image) else { break }
-            if next.inliers < inliers {
-                // Fewer inliers: taken only where the image's edges back it clearly better.
-                guard next.inliers >= Self.rematchEdgeInliers,
-                      next.corners.maxCornerDistance(to: corners) > Self.rematchEdgeApart * max(corners.diagonal, 1),
-                      let scores = try? edgeScores([corners, next.corners], in: image),
-                      scores[1] > scores[0] + Self.rematchEdgeGain
-                else { break }
-                corners = next.corners
-                inliers = next.inliers
-                moved = true
-                break
-            }
+            // Fewer inliers: taken only where the image's edges back it clearly better, and
+            // then final (another round would weigh it against itself).
+            let fewer = next.inliers < inliers
+            if fewer, !fewerInliersTaken(next.corners, inliers: next.inliers, over: corners, in: image) { break }
             let step = next.corners.maxCornerDistance(to: corners)
             corners = next.corners
             inliers = next.inliers
             moved = true
-            if step <= Self.rematchSettled * max(corners.diagonal, 1) { break }
+            if fewer || step <= Self.rematchSettled * max(corners.diagonal, 1) { break }
         }
         guard moved else { return frame }
         if kept {
@@ -114,6 +114,16 @@ extension DocumentClassifier {
         result.orientation = Orientation(of: corners)
         result.rematched = true
         return result
+    }
+
+    /// Whether a round's `next` outline, verified by fewer inliers than `current`'s, replaces it
+    /// (`rematchEdgeInliers`, `rematchEdgeApart`, `rematchEdgeGain`).
+    private func fewerInliersTaken(_ next: Quad, inliers: Int, over current: Quad, in image: Image) -> Bool {
+        guard inliers >= Self.rematchEdgeInliers,
+              next.maxCornerDistance(to: current) > Self.rematchEdgeApart * max(current.diagonal, 1),
+              let scores = try? edgeScores([current, next], in: image)
+        else { return false }
+        return scores[1] > scores[0] + Self.rematchEdgeGain
     }
 
     /// How well the image's edges back each of `quads` once refitted to them (the weakest side
