@@ -27,8 +27,9 @@ extension DocumentClassifier {
         return [(0, 0), (width - w, 0), (0, height - h), (width - w, height - h)].map { ($0.0, $0.1, w, h) }
     }
 
-    /// The first confident answer of the frame pass run on a tile, with its corners in `image`'s
-    /// pixels; nil when no tile gives one.
+    /// The first confident answer of the frame pass run on a tile whose document lies wholly in
+    /// the photo, with its corners in `image`'s pixels; nil when no tile gives one. A card the
+    /// photo cuts off is the frame pass's and the regions' (its outline is located).
     func classifyTiles(_ image: Image, readHeaderText: Bool) throws -> ClassificationResult? {
         for r in Self.tiles(width: image.width, height: image.height) {
             guard let crop = try? image.cropped(x: r.x, y: r.y, width: r.width, height: r.height) else { continue }
@@ -51,11 +52,8 @@ extension DocumentClassifier {
                 Quad(topLeft: q.topLeft + offset, topRight: q.topRight + offset,
                      bottomRight: q.bottomRight + offset, bottomLeft: q.bottomLeft + offset)
             }
-            // A card the photo cuts off stands too: where the shadow over its part in view left
-            // the whole-frame pass short of consensus and no located outline verified it, a tile
-            // holding that part gives its keypoints twice the share (the answer is then placed
-            // again on its own flattening, as the frame's are, `rematched`).
             let corners = moved(c)
+            guard corners.isInside(width: image.width, height: image.height) else { continue }
             result.corners = corners
             result.projectedOutline = result.projectedOutline.map(moved)
             result.orientation = Orientation(of: corners)
