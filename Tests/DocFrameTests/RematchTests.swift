@@ -15,7 +15,8 @@ import Testing
 /// synthesis seed 27103, cut off; render seed 27103, synthesis seed 27102, tilted and cut off,
 /// re-encoded at JPEG quality 55; render and synthesis seed 29102, tilted; render and synthesis
 /// seed 29204, tilted and close; render and synthesis seed 29101, close and re-encoded; the
-/// same seed, ca-bc-dl-back-29101-1).
+/// same seed, ca-bc-dl-back-29101-1; render and synthesis seed 30201, tilted and sideways; render
+/// and synthesis seed 30201, tilted and cut off).
 @Suite("Corners placed again by a second match on the flattening through them")
 struct RematchTests {
     @Test("a tilted, occluded card named by the whole-frame match gets corners within 2% of the diagonal")
@@ -72,6 +73,28 @@ struct RematchTests {
         // sides miss the card's edges (0.46 against the located outline's 0.73): the located
         // outline, within 0.1%, stays.
         let capture = try RecognitionFixtures.capture("ca-pr-back-29101-4", in: "rematch")
+        try RecognitionFixtures.expectPlaced(capture, within: 0.01)
+    }
+
+    @Test("a tilted sideways card whose second match verifies fewer inliers, on the card's edges, gets corners within 1% of the diagonal")
+    func fewerInliersOnTheEdgesPlaceCorners() throws {
+        // The frame's homography (18 inliers) ran the top-left corner off the card, 18% of the
+        // diagonal off; matched again on its flattening, 16 inliers placed the card within 0.1%,
+        // and the image's edges back that outline better (0.54 against 0.49).
+        let capture = try RecognitionFixtures.capture("ca-on-dl-back-30201-4", in: "rematch")
+        #expect(capture.conditions.contains("sideways"))
+        try RecognitionFixtures.expectPlaced(capture, within: 0.01)
+    }
+
+    @Test("a tilted cut-off card placed by a first round keeps that round's corners when a second verifies fewer inliers")
+    func secondRoundRefusedKeepsFirst() throws {
+        // The located part's homography (15 inliers) placed the card; matched again, 43 inliers
+        // placed it within 0.3% and a second round's 38 were refused (no better on the edges).
+        // Swift 6.3.1's release build of that loop returned the first round's corners with the
+        // top-right and bottom-right y at 0 (35% of the diagonal off): run under `swift test -c
+        // release -Xswiftc -enable-testing` this test is the check that the build keeps them.
+        let capture = try RecognitionFixtures.capture("ca-on-dl-back-30201-1", in: "rematch")
+        #expect(capture.conditions.contains("cut_off"))
         try RecognitionFixtures.expectPlaced(capture, within: 0.01)
     }
 

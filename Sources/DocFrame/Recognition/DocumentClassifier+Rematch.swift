@@ -58,12 +58,35 @@ extension DocumentClassifier {
     /// which without the edges' check was taken.
     static let rematchedEdgeLoss = 0.05
 
+    /// A round verifying fewer inliers than the homography it would replace still replaces it
+    /// where it places the card at least `rematchEdgeApart` (a share of the diagonal) elsewhere,
+    /// on at least `rematchEdgeInliers`, and the image's edges back its outline (refitted to
+    /// them) by `rematchEdgeGain` more: the frame's few inliers bunched on one part of a tilted
+    /// card verify a homography that runs a corner off the card, and the second match's spread
+    /// over the card may verify a few less where blur or a turn thins the keypoints. Measured on
+    /// dev captures (render and synthesis seeds 30101 and 30201, 4 people per side of the six
+    /// Canadian card designs; not the evaluation set), 365 right answers: one taken, a tilted
+    /// sideways licence back (18 -> 16 inliers, edges 0.49 -> 0.54) placed 18% -> 0.1% off;
+    /// with no least gain at all nothing else moved.
+    static let rematchEdgeInliers = 12
+    static let rematchEdgeApart = 0.02
+    static let rematchEdgeGain = 0.03
+
+    // `rematched` is unoptimized on purpose: Swift 6.3.1's release build of its loop (once a
+    // round may end it on fewer inliers, inside the loop or after it) carried the top-right and
+    // bottom-right corners between rounds in registers reloaded with their x only (movsd), so an
+    // answer placed by a first round and refused by a second came out with both corners' y at 0
+    // (10 of 511 eval cards 0.1-1.8% -> 44-208% off; the debug build, or one more use of
+    // `corners` in the loop, was right). Its cost is the matching it calls, still optimized.
+
     /// `frame` (a whole-frame answer, or an answer on a located outline whose corners the
     /// template placed past the photo's border or far from that outline) with its corners (and
     /// projected outline) re-placed from matches on the flattening through them; unchanged when a
-    /// match does not verify the same template with as many inliers, turns it, or projects no
+    /// match does not verify the same template with as many inliers (or, with fewer, its outline
+    /// is not clearly better on the image's edges: `rematchEdgeGain`), turns it, or projects no
     /// card-like outline. An answer that kept its located outline far from the template's
     /// placement is matched again from that placement (`rematchedEdgeLoss`).
+    @_optimize(none)
     func rematched(_ frame: ClassificationResult, in image: Image) throws -> ClassificationResult {
         guard let i = frame.templateIndex, var corners = frame.corners else { return frame }
         let offLocated = frame.path == .flattened ? frame.locatedOutline.map { $0.maxCornerDistance(to: corners) } : nil
@@ -80,11 +103,15 @@ extension DocumentClassifier {
         var moved = false
         for _ in 0..<Self.rematchRounds {
             guard let next = try rematch(corners, template: i, inliers: inliers, in: image) else { break }
+            // Fewer inliers: taken only where the image's edges back it clearly better, and
+            // then final (another round would weigh it against itself).
+            let fewer = next.inliers < inliers
+            if fewer, !fewerInliersTaken(next.corners, inliers: next.inliers, over: corners, in: image) { break }
             let step = next.corners.maxCornerDistance(to: corners)
             corners = next.corners
             inliers = next.inliers
             moved = true
-            if step <= Self.rematchSettled * max(corners.diagonal, 1) { break }
+            if fewer || step <= Self.rematchSettled * max(corners.diagonal, 1) { break }
         }
         guard moved else { return frame }
         if kept {
@@ -98,6 +125,28 @@ extension DocumentClassifier {
         result.orientation = Orientation(of: corners)
         result.rematched = true
         return result
+    }
+
+    /// Whether a round's `next` outline, verified by fewer inliers than `current`'s, replaces it
+    /// (`rematchEdgeInliers`, `rematchEdgeApart`, `rematchEdgeGain`).
+    private func fewerInliersTaken(_ next: Quad, inliers: Int, over current: Quad, in image: Image) -> Bool {
+        guard inliers >= Self.rematchEdgeInliers,
+              next.maxCornerDistance(to: current) > Self.rematchEdgeApart * max(current.diagonal, 1),
+              let scores = try? edgeScores([current, next], in: image)
+        else { return false }
+        return scores[1] > scores[0] + Self.rematchEdgeGain
+    }
+
+    /// How well the image's edges back each of `quads` once refitted to them (the weakest side
+    /// weighted as in `EdgeSupport.score`).
+    func edgeScores(_ quads: [Quad], in image: Image) throws -> [Double] {
+        let search = Double(max(image.width, image.height)) / 160
+        let refits = quads.map { (try? DocumentLocator.refine($0, in: image, search: search)) ?? $0 }
+        let scores = try DocumentLocator().edgeSupport(of: refits, in: image).map(\.score)
+        if Recognizer.debugCorners {
+            FileHandle.standardError.write(Data(("rematchedges " + scores.map { String(format: "%.3f", $0) }.joined(separator: " ") + "\n").utf8))
+        }
+        return scores
     }
 
     /// Whether the image's edges back every side of `corners` as well as `placedOnEdges` asks.
@@ -128,7 +177,7 @@ extension DocumentClassifier {
             FileHandle.standardError.write(Data(String(format: "rematch %@ inliers %d -> %d spread %.3f upright %d quad %@\n",
                                                        t.id, inliers, m.inliers, m.spread, upright ? 1 : 0, pts).utf8))
         }
-        guard m.inliers >= inliers, upright, DocumentLocator.isPlausibleOutline(quad) else { return nil }
+        guard upright, DocumentLocator.isPlausibleOutline(quad) else { return nil }
         return (quad, m.inliers)
     }
 }

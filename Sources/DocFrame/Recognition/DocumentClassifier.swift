@@ -216,10 +216,11 @@ final class DocumentClassifier: Sendable {
            let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText) {
             return ledger.vetted(region)
         }
-        // Still nothing: the frame again in overlapping tiles (a small card no outline holds).
+        // Still nothing: the frame again in overlapping tiles (a small card no outline holds),
+        // its answer placed again as the frame's are (a tile's homography rests on as few keypoints).
         if searchTiles, best?.templateIndex == nil, frame.templateIndex == nil,
            let tile = try classifyTiles(image, readHeaderText: readHeaderText) {
-            return ledger.vetted(tile)
+            return try rematched(ledger.vetted(tile), in: image)
         }
         return best ?? frame
     }
