@@ -61,8 +61,10 @@ extension Recognizer {
                 // take a printed band inside the page).
                 if !PassportPage.zoneFitsPage(zone), let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image, outline: true) {
                     if Recognizer.debugPassport { debugLog("flat-zone fitted=\(placed.fitted.pairs) located=\(page.pairs)") }
+                    let located = page
                     if PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
                     page = PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image)
+                    if !Self.reachesEdge(located, of: image) { page = PassportPage.toppedByOutline(page, located: located, in: image) }
                 }
                 accept(zone.result, identity: identity, page: page, into: &observation)
                 return

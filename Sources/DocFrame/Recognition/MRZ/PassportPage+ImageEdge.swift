@@ -19,6 +19,11 @@ extension PassportPage {
     /// page's): a cover reaching out of view around the page adds 2-5% of its width beyond a
     /// side; a page whose shape asks for more is no page cut off by the photo.
     static let maximumShrink = 1.12
+    /// How near the image's border (share of its longer side) a corner of the opposite side may
+    /// lie and still count as in view: a page's own corner can lie nearer the border than a side
+    /// fitted along the border stops short of it (dev: a cut-off page's corner 16 px, 1.1%, from
+    /// the border, its side on the border left uncompleted, 16% off).
+    static let cornerInViewMargin = 0.005
 
     /// `page` (its own corner order) with a side that lies along the image's border moved to
     /// where a TD3 page's shape puts it, measured from the opposite side, when that side lies
@@ -33,7 +38,8 @@ extension PassportPage {
             (abs(a.x) <= margin && abs(b.x) <= margin) || (abs(a.y) <= margin && abs(b.y) <= margin)
                 || (abs(a.x - w) <= margin && abs(b.x - w) <= margin) || (abs(a.y - h) <= margin && abs(b.y - h) <= margin)
         }
-        func inView(_ p: Point) -> Bool { p.x > margin && p.y > margin && p.x < w - margin && p.y < h - margin }
+        let viewMargin = cornerInViewMargin * max(w, h)
+        func inView(_ p: Point) -> Bool { p.x > viewMargin && p.y > viewMargin && p.x < w - viewMargin && p.y < h - viewMargin }
         let p = page.points
         var completed: [Quad] = []
         for k in 0..<4 {
