@@ -64,6 +64,8 @@ extension Recognizer {
                     let located = page
                     if PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
                     page = PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image)
+                    // The outline's top may be the page's where the fit took a printed line
+                    // (`PassportPage.toppedByOutline`); not an outline the image's border closed.
                     if !Self.reachesEdge(located, of: image) { page = PassportPage.toppedByOutline(page, located: located, in: image) }
                 }
                 accept(zone.result, identity: identity, page: page, into: &observation)
