@@ -15,7 +15,9 @@ import Testing
 /// passport-zan-front-30408-1 from pass31's dev set (`synthesize-captures --per-image 4 --seed
 /// 30401` over the four passport designs' seed-30401 specimens), saved again at quality 60: its
 /// top-right corner, the page's own, lies 16 px (1.1%) from the right border, which counted it
-/// out of view and left the page as the part in view (15.8% off).
+/// out of view and left the page as the part in view (15.8% off). passport-uto-front-31302-1
+/// from pass31's seed-31301 set (made alike), saved again at quality 60: named by its title, its
+/// outline run past the lower border by the locator (6.7% off).
 @Suite("Passport pages beyond the image's edge")
 struct PassportImageEdgeTests {
     static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportImageEdge/"
@@ -25,7 +27,7 @@ struct PassportImageEdgeTests {
     }
 
     @Test("a page cut off by the photo's edge is outlined whole, beyond the edge",
-          arguments: ["passport-zan-front-3001-1", "passport-uto-front-3003-3", "passport-zan-front-30408-1"])
+          arguments: ["passport-zan-front-3001-1", "passport-uto-front-3003-3", "passport-zan-front-30408-1", "passport-uto-front-31302-1"])
     func outlinedBeyondEdge(name: String) throws {
         let image = try Image(contentsOfFile: Self.root + name + ".jpg")
         let observation = try RecognitionFixtures.builtIn.observe(image)
@@ -73,6 +75,14 @@ struct PassportImageEdgeTests {
                               bottomRight: Point(x: 940, y: 798), bottomLeft: Point(x: 100, y: 798))
         let nearWhole = PassportPage.completedBeyondImageEdge(nearBorder, in: image)
         #expect(abs(nearWhole.bottomLeft.y - (400 + 889 / DocumentFormat.td3.aspectRatio)) < 0.5)
+        // An outline the locator ran past the lower border (its bottom 30 px out of view, the
+        // page's sides a tenth short): a page named by its title or band is completed
+        // from its top; a page placed from its zone keeps the side where the zone put it.
+        let pastBorder = Quad(topLeft: Point(x: 100, y: 380), topRight: Point(x: 810, y: 380),
+                              bottomRight: Point(x: 810, y: 830), bottomLeft: Point(x: 100, y: 830))
+        let outlinedWhole = PassportPage.completedBeyondImageEdge(pastBorder, in: image, outlined: true)
+        #expect(abs(outlinedWhole.bottomLeft.y - (380 + height)) < 0.5 && abs(outlinedWhole.bottomRight.y - (380 + height)) < 0.5)
+        #expect(PassportPage.completedBeyondImageEdge(pastBorder, in: image) == pastBorder)
         // Nothing on the border.
         let inside = Quad(topLeft: Point(x: 100, y: 100), topRight: Point(x: 600, y: 100),
                           bottomRight: Point(x: 600, y: 300), bottomLeft: Point(x: 100, y: 300))

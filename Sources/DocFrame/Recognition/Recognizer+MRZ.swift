@@ -40,7 +40,9 @@ extension Recognizer {
         // the page's shape puts it (`PassportPage.completedBeyondImageEdge`).
         defer {
             if observation.document?.templateId == PassportRule.templateId, let page = observation.corners {
-                let whole = PassportPage.completedBeyondImageEdge(page, in: image)
+                // Pages named by their title or their zone's band are outlines the locator found.
+                let outlined = observation.document?.confidence == PassportRule.unreadConfidence
+                let whole = PassportPage.completedBeyondImageEdge(page, in: image, outlined: outlined)
                 observation.corners = whole
                 observation.orientation = Orientation(of: whole)
             }
