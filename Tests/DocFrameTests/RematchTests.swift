@@ -14,7 +14,8 @@ import Testing
 /// Fixtures: dev captures (render seed 27102; synthesis seed 27102, tilted, a finger over it;
 /// synthesis seed 27103, cut off; render seed 27103, synthesis seed 27102, tilted and cut off,
 /// re-encoded at JPEG quality 55; render and synthesis seed 29102, tilted; render and synthesis
-/// seed 29204, tilted and close; render and synthesis seed 29101, close and re-encoded).
+/// seed 29204, tilted and close; render and synthesis seed 29101, close and re-encoded; the
+/// same seed, ca-bc-dl-back-29101-1).
 @Suite("Corners placed again by a second match on the flattening through them")
 struct RematchTests {
     @Test("a tilted, occluded card named by the whole-frame match gets corners within 2% of the diagonal")
@@ -71,6 +72,24 @@ struct RematchTests {
         // sides miss the card's edges (0.46 against the located outline's 0.73): the located
         // outline, within 0.1%, stays.
         let capture = try RecognitionFixtures.capture("ca-pr-back-29101-4", in: "rematch")
+        try RecognitionFixtures.expectPlaced(capture, within: 0.01)
+    }
+
+    @Test("a card placed far from a wrong located outline but on its own edges is not matched a second time")
+    func placementOnEdgesStands() throws {
+        // The located outline was 43% of the diagonal off; the template's placement on its
+        // flattening lies on the card's edges (support 0.96, weakest side 0.91) and within 0.1%:
+        // a second match (a round of features and matching, about a third of the classification's
+        // cost) would move it by less than the edge refit does.
+        let capture = try RecognitionFixtures.capture("ca-bc-dl-back-29101-1", in: "rematch")
+        let recognizer = RecognitionFixtures.builtIn
+        let image = try Image(contentsOfFile: capture.path)
+        let result = try recognizer.classifier.classify(image, candidates: try recognizer.locator.locate(in: image, limit: Recognizer.outlines),
+                                                        readHeaderText: false)
+        #expect(result.templateIndex.map { recognizer.catalog.templates[$0].id } == capture.templateId)
+        let corners = try #require(result.corners)
+        #expect(try #require(result.locatedOutline).maxCornerDistance(to: corners) > DocumentClassifier.rematchFarOutline * corners.diagonal)
+        #expect(!result.rematched)
         try RecognitionFixtures.expectPlaced(capture, within: 0.01)
     }
 }
