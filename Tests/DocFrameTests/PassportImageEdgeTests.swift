@@ -12,6 +12,12 @@ import Testing
 /// --seed 3003 --conditions cut_off,blur` saved again at JPEG quality 70; passport-uto-front-3003-3
 /// from `synthesize-captures --per-image 4 --seed 3002`, shrunk to 1024 px across (box filter),
 /// saved at quality 70, its sidecar's corners and imageSize scaled alike.
+/// passport-zan-front-30408-1 from pass31's dev set (`synthesize-captures --per-image 4 --seed
+/// 30401` over the four passport designs' seed-30401 specimens), saved again at quality 60: its
+/// top-right corner, the page's own, lies 16 px (1.1%) from the right border, which counted it
+/// out of view and left the page as the part in view (15.8% off). passport-uto-front-31302-1
+/// from pass31's seed-31301 set (made alike), saved again at quality 60: named by its title, its
+/// outline run past the lower border by the locator (6.7% off).
 @Suite("Passport pages beyond the image's edge")
 struct PassportImageEdgeTests {
     static let root = (RecognitionFixtures.root as NSString).deletingLastPathComponent + "/PassportImageEdge/"
@@ -21,7 +27,7 @@ struct PassportImageEdgeTests {
     }
 
     @Test("a page cut off by the photo's edge is outlined whole, beyond the edge",
-          arguments: ["passport-zan-front-3001-1", "passport-uto-front-3003-3"])
+          arguments: ["passport-zan-front-3001-1", "passport-uto-front-3003-3", "passport-zan-front-30408-1", "passport-uto-front-31302-1"])
     func outlinedBeyondEdge(name: String) throws {
         let image = try Image(contentsOfFile: Self.root + name + ".jpg")
         let observation = try RecognitionFixtures.builtIn.observe(image)
@@ -63,6 +69,20 @@ struct PassportImageEdgeTests {
         let corner = Quad(topLeft: Point(x: 500, y: 400), topRight: Point(x: 999, y: 400),
                           bottomRight: Point(x: 999, y: 799), bottomLeft: Point(x: 500, y: 799))
         #expect(PassportPage.completedBeyondImageEdge(corner, in: image) == corner)
+        // The top's right corner 1.1% of the image's side from its right border (the page's own
+        // corner, its right side leaning away from the border): the top is still in view whole.
+        let nearBorder = Quad(topLeft: Point(x: 100, y: 400), topRight: Point(x: 989, y: 400),
+                              bottomRight: Point(x: 940, y: 798), bottomLeft: Point(x: 100, y: 798))
+        let nearWhole = PassportPage.completedBeyondImageEdge(nearBorder, in: image)
+        #expect(abs(nearWhole.bottomLeft.y - (400 + 889 / DocumentFormat.td3.aspectRatio)) < 0.5)
+        // An outline the locator ran past the lower border (its bottom 30 px out of view, the
+        // page's sides a tenth short): a page named by its title or band is completed
+        // from its top; a page placed from its zone keeps the side where the zone put it.
+        let pastBorder = Quad(topLeft: Point(x: 100, y: 380), topRight: Point(x: 810, y: 380),
+                              bottomRight: Point(x: 810, y: 830), bottomLeft: Point(x: 100, y: 830))
+        let outlinedWhole = PassportPage.completedBeyondImageEdge(pastBorder, in: image, outlined: true)
+        #expect(abs(outlinedWhole.bottomLeft.y - (380 + height)) < 0.5 && abs(outlinedWhole.bottomRight.y - (380 + height)) < 0.5)
+        #expect(PassportPage.completedBeyondImageEdge(pastBorder, in: image) == pastBorder)
         // Nothing on the border.
         let inside = Quad(topLeft: Point(x: 100, y: 100), topRight: Point(x: 600, y: 100),
                           bottomRight: Point(x: 600, y: 300), bottomLeft: Point(x: 100, y: 300))

@@ -40,7 +40,9 @@ extension Recognizer {
         // the page's shape puts it (`PassportPage.completedBeyondImageEdge`).
         defer {
             if observation.document?.templateId == PassportRule.templateId, let page = observation.corners {
-                let whole = PassportPage.completedBeyondImageEdge(page, in: image)
+                // Pages named by their title or their zone's band are outlines the locator found.
+                let outlined = observation.document?.confidence == PassportRule.unreadConfidence
+                let whole = PassportPage.completedBeyondImageEdge(page, in: image, outlined: outlined)
                 observation.corners = whole
                 observation.orientation = Orientation(of: whole)
             }
@@ -61,8 +63,12 @@ extension Recognizer {
                 // take a printed band inside the page).
                 if !PassportPage.zoneFitsPage(zone), let placed = PassportPage.page(around: zone, in: flat, flattenedFrom: quad, image: image, outline: true) {
                     if Recognizer.debugPassport { debugLog("flat-zone fitted=\(placed.fitted.pairs) located=\(page.pairs)") }
+                    let located = page
                     if PassportPage.agree(placed.fitted, page) == nil { page = placed.fitted }
                     page = PassportPage.zoneEdgesFitted(page, guess: placed.guess, in: image)
+                    // The outline's top may be the page's where the fit took a printed line
+                    // (`PassportPage.toppedByOutline`); not an outline the image's border closed.
+                    if !Self.reachesEdge(located, of: image) { page = PassportPage.toppedByOutline(page, located: located, in: image) }
                 }
                 accept(zone.result, identity: identity, page: page, into: &observation)
                 return
