@@ -102,7 +102,7 @@ extension DocumentClassifier {
         var inliers = frame.inliers
         var moved = false
         for _ in 0..<Self.rematchRounds {
-            guard let next = try rematch(corners, template: i, inliers: inliers, in: image) else { break }
+            guard let next = try rematch(corners, template: i, in: image) else { break }
             // Fewer inliers: taken only where the image's edges back it clearly better, and
             // then final (another round would weigh it against itself).
             let fewer = next.inliers < inliers
@@ -139,7 +139,7 @@ extension DocumentClassifier {
 
     /// How well the image's edges back each of `quads` once refitted to them (the weakest side
     /// weighted as in `EdgeSupport.score`).
-    func edgeScores(_ quads: [Quad], in image: Image) throws -> [Double] {
+    private func edgeScores(_ quads: [Quad], in image: Image) throws -> [Double] {
         let search = Double(max(image.width, image.height)) / 160
         let refits = quads.map { (try? DocumentLocator.refine($0, in: image, search: search)) ?? $0 }
         let scores = try DocumentLocator().edgeSupport(of: refits, in: image).map(\.score)
@@ -157,7 +157,7 @@ extension DocumentClassifier {
 
     /// One round: template `i` matched on the flattening through `corners`, the outline its
     /// homography projects back into the image and its inliers, or nil (see `rematched`).
-    private func rematch(_ corners: Quad, template i: Int, inliers: Int, in image: Image) throws -> (corners: Quad, inliers: Int)? {
+    private func rematch(_ corners: Quad, template i: Int, in image: Image) throws -> (corners: Quad, inliers: Int)? {
         let t = templates[i]
         let width = Self.workWidth, height = Self.workWidth * t.height / t.width
         guard let flat = try? image.warped(corners, width: width, height: height) else { return nil }
@@ -174,8 +174,8 @@ extension DocumentClassifier {
         let upright = (1..<4).allSatisfy { flatCorners[$0].distance(to: predicted.topLeft) > flatCorners[0].distance(to: predicted.topLeft) }
         if Recognizer.debugCorners {
             let pts = quad.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ",")
-            FileHandle.standardError.write(Data(String(format: "rematch %@ inliers %d -> %d spread %.3f upright %d quad %@\n",
-                                                       t.id, inliers, m.inliers, m.spread, upright ? 1 : 0, pts).utf8))
+            FileHandle.standardError.write(Data(String(format: "rematch %@ inliers %d spread %.3f upright %d quad %@\n",
+                                                       t.id, m.inliers, m.spread, upright ? 1 : 0, pts).utf8))
         }
         guard upright, DocumentLocator.isPlausibleOutline(quad) else { return nil }
         return (quad, m.inliers)
