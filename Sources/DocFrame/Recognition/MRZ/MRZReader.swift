@@ -606,8 +606,15 @@ public struct MRZReader: Sendable {
         for format in byCount {
             guard let reading = interpret(texts, cuts: cuts, as: format) else { continue }
             if let current = chosen {
-                let better = (reading.result.valid && !current.result.valid)
-                    || (!current.result.valid && Self.passing(reading.result) > Self.passing(current.result))
+                // ICAO 9303 issues TD2 documents with codes A, C, I and V only: code P on TD2 is
+                // a passport's TD3 zone placed in too few cells (or cut short by the image's
+                // edge, where its TD3 reading passes fewer checks). Its first 28 cells have
+                // TD2's layout, so its checks can hold by chance where the TD3 reading, which
+                // passes more, still waits to be confirmed.
+                let squeezed = format == .td2 && reading.result.lines.first?.first == "P"
+                    && Self.passing(current.result) > Self.passing(reading.result)
+                let better = !squeezed && ((reading.result.valid && !current.result.valid)
+                    || (!current.result.valid && Self.passing(reading.result) > Self.passing(current.result)))
                 if better { chosen = reading }
             } else {
                 chosen = reading
