@@ -65,15 +65,22 @@ struct CaptureSynthesizer {
         else if has.contains(.close) { coverage = rng.uniform(0.62...0.9) }
         else if clean { coverage = rng.uniform(0.22...0.55) }
         else { coverage = rng.uniform(0.16...0.55) }
-        var pose = CardPose(roll: roll, tiltX: tiltX, tiltY: tiltY, distance: rng.uniform(1.3...2.6), coverage: coverage, center: Point(x: 0, y: 0))
-        var shape = pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh)
+        // The one draw that set the old perspective's strength now sets the camera's focal length,
+        // 0.7-1.0 of the frame's longer side (phones' main cameras), so every other draw stays as it was.
+        let distance = rng.uniform(1.3...2.6)
+        let focal = (0.7 + 0.3 * (distance - 1.3) / 1.3) * max(fw, fh)
+        let middle = Point(x: fw / 2, y: fh / 2)
+        var pose = CardPose(roll: roll, tiltX: tiltX, tiltY: tiltY, distance: distance, focal: focal, coverage: coverage, center: middle)
+        // The outline seen straight ahead, about its centre: where it may go is chosen from this.
+        func outline() -> [Point] { pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh) }
+        var shape = outline().map { $0 - middle }
         var box = Polygon.bounds(shape)
         let margin = 0.012 * max(fw, fh)
         // Shrink until it fits (a close-up of an ID-1 card cannot fill a 4:3 frame).
         let fit = min((fw - 2 * margin) / (box.maxX - box.minX), (fh - 2 * margin) / (box.maxY - box.minY))
         if fit < 1, !has.contains(.cutOff) {
             pose.coverage *= fit * fit
-            shape = pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh)
+            shape = outline().map { $0 - middle }
             box = Polygon.bounds(shape)
         }
         let bw = box.maxX - box.minX, bh = box.maxY - box.minY
@@ -97,7 +104,21 @@ struct CaptureSynthesizer {
             }
         }
         pose.center = Point(x: cx, y: cy)
-        return (pose, pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh))
+        guard !has.contains(.cutOff) else { return (pose, outline()) }
+        // Seen off the axis a tilted document changes shape a little: shrink it and move it
+        // back where it overflows the margins.
+        for _ in 0..<4 {
+            let seen = Polygon.bounds(outline())
+            let fit = min((fw - 2 * margin) / (seen.maxX - seen.minX), (fh - 2 * margin) / (seen.maxY - seen.minY))
+            if fit < 1 { pose.coverage *= fit * fit; continue }
+            func shift(_ lo: Double, _ hi: Double, _ frame: Double) -> Double {
+                lo < margin ? margin - lo : (hi > frame - margin ? frame - margin - hi : 0)
+            }
+            let dx = shift(seen.minX, seen.maxX, fw), dy = shift(seen.minY, seen.maxY, fh)
+            if dx == 0, dy == 0 { break }
+            pose.center = pose.center + Point(x: dx, y: dy)
+        }
+        return (pose, outline())
     }
 
     func synthesize(_ flat: FlatDocument, conditions: [Condition], rng: inout SeededRandom) throws -> SynthesizedCapture {
