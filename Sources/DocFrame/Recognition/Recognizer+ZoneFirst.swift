@@ -65,8 +65,13 @@ extension Recognizer {
     /// the outline may have: the one the flattened image was given, and the one the outline
     /// shows once its perspective is undone (a tilted page's outline can look like an ID-1 card's).
     func outlinePassport(zone: MRZReader.Zone, flattened flat: Image, outline quad: Quad, in image: Image) -> DocumentIdentity? {
-        let shapes = [Double(flat.width) / Double(flat.height)]
-            + PassportPage.perspectiveAspects(of: quad, imageWidth: image.width, imageHeight: image.height)
+        // A camera through the outline's own centre vouches only for a valid reading's page: on
+        // an eval page (orv-1006-4) it let an outline's reading with a failing check stand where
+        // the whole-photo search read the zone valid.
+        let undone = zone.result.valid
+            ? PassportPage.perspectiveAspects(of: quad, imageWidth: image.width, imageHeight: image.height)
+            : [PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)].compactMap { $0 }
+        let shapes = [Double(flat.width) / Double(flat.height)] + undone
         return shapes.lazy.compactMap { shape in
             PassportRule.identity(for: zone.result, pageAspectRatio: zone.quarterTurns % 2 == 1 ? 1 / shape : shape)
         }.first
