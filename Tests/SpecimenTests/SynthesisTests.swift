@@ -89,7 +89,7 @@ struct SynthesisTests {
         let out = try SynthesisFixture.temporaryFolder("camera")
         defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(try SynthesisFixture.run(["--in", flat, "--out", out, "--per-image", "6", "--seed", "21", "--max-size", "800",
-                                          "--conditions", "tilt"]) == 0)
+                                          "--conditions", "tilt", "--camera", "pinhole"]) == 0)
         var offCentre = 0
         for n in 1...6 {
             let json = try SynthesisFixture.sidecar("\(out)/test-card-front-1-\(n).json")
