@@ -22,6 +22,8 @@ struct CaptureSynthesizer {
 
     /// Cap on the frame's longer side (smaller files for committed data); nil keeps the sizes above.
     var maxDimension: Int?
+    /// How tilted documents are projected (`SynthOptions.Camera`).
+    var camera = SynthOptions.Camera.centred
 
     /// The conditions for capture `n` of a flat: one from `allowed`, spread evenly over `n`,
     /// sometimes with a second one that does not conflict.
@@ -48,7 +50,7 @@ struct CaptureSynthesizer {
 
     /// Chooses where the document goes for these conditions.
     static func pose(for conditions: [Condition], docWidth: Double, docHeight: Double, frameWidth fw: Double, frameHeight fh: Double,
-                     rng: inout SeededRandom) -> (pose: CardPose, corners: [Point]) {
+                     camera: SynthOptions.Camera, rng: inout SeededRandom) -> (pose: CardPose, corners: [Point]) {
         let has = Set(conditions)
         let clean = has.contains(.clean)
         let base: Double = has.contains(.sideways) ? rng.pick([90, 270]) : (has.contains(.upsideDown) ? 180 : 0)
@@ -65,15 +67,24 @@ struct CaptureSynthesizer {
         else if has.contains(.close) { coverage = rng.uniform(0.62...0.9) }
         else if clean { coverage = rng.uniform(0.22...0.55) }
         else { coverage = rng.uniform(0.16...0.55) }
-        var pose = CardPose(roll: roll, tiltX: tiltX, tiltY: tiltY, distance: rng.uniform(1.3...2.6), coverage: coverage, center: Point(x: 0, y: 0))
-        var shape = pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh)
+        // The one draw that set the old perspective's strength now sets the camera's focal length,
+        // 0.7-1.0 of the frame's longer side (phones' main cameras), so every other draw stays as it was.
+        let distance = rng.uniform(1.3...2.6)
+        let pinhole = camera == .pinhole
+        let focal = pinhole ? (0.7 + 0.3 * (distance - 1.3) / 1.3) * max(fw, fh) : nil
+        // The centred projection works about the origin (moving by zero keeps its bytes).
+        let middle = pinhole ? Point(x: fw / 2, y: fh / 2) : Point(x: 0, y: 0)
+        var pose = CardPose(roll: roll, tiltX: tiltX, tiltY: tiltY, distance: distance, focal: focal, coverage: coverage, center: middle)
+        // The outline seen straight ahead, about its centre: where it may go is chosen from this.
+        func outline() -> [Point] { pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh) }
+        var shape = outline().map { $0 - middle }
         var box = Polygon.bounds(shape)
         let margin = 0.012 * max(fw, fh)
         // Shrink until it fits (a close-up of an ID-1 card cannot fill a 4:3 frame).
         let fit = min((fw - 2 * margin) / (box.maxX - box.minX), (fh - 2 * margin) / (box.maxY - box.minY))
         if fit < 1, !has.contains(.cutOff) {
             pose.coverage *= fit * fit
-            shape = pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh)
+            shape = outline().map { $0 - middle }
             box = Polygon.bounds(shape)
         }
         let bw = box.maxX - box.minX, bh = box.maxY - box.minY
@@ -97,7 +108,21 @@ struct CaptureSynthesizer {
             }
         }
         pose.center = Point(x: cx, y: cy)
-        return (pose, pose.corners(width: docWidth, height: docHeight, frameWidth: fw, frameHeight: fh))
+        guard pinhole, !has.contains(.cutOff) else { return (pose, outline()) }
+        // Seen off the axis a tilted document changes shape a little: shrink it and move it
+        // back where it overflows the margins.
+        for _ in 0..<4 {
+            let seen = Polygon.bounds(outline())
+            let fit = min((fw - 2 * margin) / (seen.maxX - seen.minX), (fh - 2 * margin) / (seen.maxY - seen.minY))
+            if fit < 1 { pose.coverage *= fit * fit; continue }
+            func shift(_ lo: Double, _ hi: Double, _ frame: Double) -> Double {
+                lo < margin ? margin - lo : (hi > frame - margin ? frame - margin - hi : 0)
+            }
+            let dx = shift(seen.minX, seen.maxX, fw), dy = shift(seen.minY, seen.maxY, fh)
+            if dx == 0, dy == 0 { break }
+            pose.center = pose.center + Point(x: dx, y: dy)
+        }
+        return (pose, outline())
     }
 
     func synthesize(_ flat: FlatDocument, conditions: [Condition], rng: inout SeededRandom) throws -> SynthesizedCapture {
@@ -105,7 +130,7 @@ struct CaptureSynthesizer {
         let fw = Double(fwI), fh = Double(fhI), diag = (fw * fw + fh * fh).squareRoot()
         let has = Set(conditions)
         let (_, corners) = CaptureSynthesizer.pose(for: conditions, docWidth: flat.width, docHeight: flat.height,
-                                                   frameWidth: fw, frameHeight: fh, rng: &rng)
+                                                   frameWidth: fw, frameHeight: fh, camera: camera, rng: &rng)
         let canvas = try Canvas(width: fwI, height: fhI)
         let scene = try Backdrop.paint(canvas, rng: &rng)
         let flatCorners = [Point(x: 0, y: 0), Point(x: flat.width, y: 0), Point(x: flat.width, y: flat.height), Point(x: 0, y: flat.height)]

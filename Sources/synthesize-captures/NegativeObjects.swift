@@ -188,7 +188,7 @@ struct NegativeSynthesizer {
             var conditions: [Condition] = [rng.pick([.clean, .tilt, .sideways, .upsideDown, .small, .close, .glare])]
             if object == .letter || object == .receipt { conditions = [.clean] }
             let (_, quad) = CaptureSynthesizer.pose(for: conditions, docWidth: Double(flat.width), docHeight: Double(flat.height),
-                                                    frameWidth: fw, frameHeight: fh, rng: &rng)
+                                                    frameWidth: fw, frameHeight: fh, camera: captures.camera, rng: &rng)
             let src = [Point(x: 0, y: 0), Point(x: Double(flat.width), y: 0), Point(x: Double(flat.width), y: Double(flat.height)), Point(x: 0, y: Double(flat.height))]
             let diag = (fw * fw + fh * fh).squareRoot()
             try canvas.composite(flat, homography: try Homography(from: src, to: quad), cornerRadius: radius,

@@ -6,7 +6,7 @@ struct PhotoWriter {
     let options: SynthOptions
 
     func run() throws {
-        let synthesizer = CaptureSynthesizer(maxDimension: options.maxDimension)
+        let synthesizer = CaptureSynthesizer(maxDimension: options.maxDimension, camera: options.camera)
         var written = 0
         if let input = options.input {
             for path in try FlatDocument.paths(in: input) {

@@ -21,6 +21,17 @@ struct SynthOptions {
     var unknown = false
     /// Sequences: where the thumb holds the document (`Hold`).
     var hold = Hold.bottom
+    /// Photos: how the tilted document is projected (`Camera`).
+    var camera = Camera.centred
+
+    /// How a photo's tilted document is projected. `centred` (the default, with which the
+    /// committed TrainingData was made) projects it around its own centre and then moves it
+    /// within the frame, as if the camera's principal point were the document's centre.
+    /// `pinhole` places it in 3D before a phone's camera whose principal point is the frame's
+    /// centre (`PinholeCamera`), as a phone photo shows it.
+    enum Camera: String, CaseIterable {
+        case centred, pinhole
+    }
 
     /// Where a sequence's thumb holds the document: over its bottom edge (the default; on a
     /// passport page that covers the start of the machine-readable zone), or over its left edge
@@ -93,6 +104,10 @@ struct SynthOptions {
                            left edge at mid-height (a passport's zone stays readable).
       --quality Q          JPEG quality of the output (default 85).
       --max-size N         Photos: cap the frame's longer side at N pixels.
+      --camera MODE        Photos: centred (default; the committed TrainingData) projects a tilted
+                           document around its own centre, then moves it in the frame; pinhole
+                           shoots it through a phone's camera (principal point at the frame's
+                           centre, focal length 0.7-1.0 of its longer side).
       --unknown            Photos: the flats are documents DocFrame must not know (the renderer's
                            held-out designs): their captures are negatives, "negative": true, with
                            "unknown_document" first in "conditions" (the flat's keys and "corners"
@@ -144,6 +159,10 @@ struct SynthOptions {
             case "--quality": quality = try int(arg, 1...100)
             case "--max-size": maxDimension = try int(arg, 160...10000)
             case "--unknown": unknown = true
+            case "--camera":
+                let text = try value(arg)
+                guard let c = Camera(rawValue: text) else { throw UsageError(message: "--camera takes centred or pinhole, not '\(text)'") }
+                camera = c
             case "--hold":
                 let text = try value(arg)
                 guard let h = Hold(rawValue: text) else { throw UsageError(message: "--hold takes bottom or side, not '\(text)'") }

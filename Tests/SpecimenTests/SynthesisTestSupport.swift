@@ -86,6 +86,28 @@ enum SynthesisFixture {
         json.member("corners")?.arrayValue.flatMap { Quad(pairs: $0.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] }) }
     }
 
+    /// The rectangle a pinhole camera with principal point `principal` sees as `quad`: the
+    /// focal length (pixels) that makes its sides meet at right angles, and its width/height.
+    /// Nil when no positive focal length does (or the quad is too nearly a parallelogram to tell).
+    static func pinholeView(of quad: Quad, principal: Point) -> (focal: Double, aspect: Double)? {
+        // Depths along the corners' rays (TL's is 1) that make the four points a parallelogram,
+        // TL + BR = TR + BL: the third coordinate says l2 + l4 = 1 + l3, whatever the focal length.
+        let p = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft].map { Point(x: $0.x - principal.x, y: $0.y - principal.y) }
+        // l2 (x2 - x3) + l4 (x4 - x3) = x1 - x3, and the same in y.
+        let a = p[1].x - p[2].x, b = p[3].x - p[2].x, c = p[0].x - p[2].x
+        let d = p[1].y - p[2].y, e = p[3].y - p[2].y, g = p[0].y - p[2].y
+        let det = a * e - b * d
+        guard abs(det) > 1e-9 else { return nil }
+        let l2 = (c * e - b * g) / det, l4 = (a * g - c * d) / det
+        let u = (x: l2 * p[1].x - p[0].x, y: l2 * p[1].y - p[0].y, z: l2 - 1)   // top side, z in focal lengths
+        let v = (x: l4 * p[3].x - p[0].x, y: l4 * p[3].y - p[0].y, z: l4 - 1)   // left side
+        guard abs(u.z * v.z) > 1e-6 else { return nil }
+        let f2 = -(u.x * v.x + u.y * v.y) / (u.z * v.z)
+        guard f2 > 0 else { return nil }
+        let top = (u.x * u.x + u.y * u.y + f2 * u.z * u.z).squareRoot(), left = (v.x * v.x + v.y * v.y + f2 * v.z * v.z).squareRoot()
+        return (f2.squareRoot(), top / left)
+    }
+
     /// Pearson correlation of two images' grey levels at 253x160.
     static func correlation(_ a: Image, _ b: Image) throws -> Double {
         let x = try a.resized(width: 253, height: 160, interpolation: .area).grayscale().packedPixels().map(Double.init)

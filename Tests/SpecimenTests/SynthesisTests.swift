@@ -82,6 +82,34 @@ struct SynthesisTests {
         }
     }
 
+    @Test("a tilted card off the frame's centre shows a phone camera's perspective: a pinhole at the centre explains its corners")
+    func cameraPerspective() throws {
+        let flat = try SynthesisFixture.flatFolder()
+        defer { try? FileManager.default.removeItem(atPath: flat) }
+        let out = try SynthesisFixture.temporaryFolder("camera")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(try SynthesisFixture.run(["--in", flat, "--out", out, "--per-image", "6", "--seed", "21", "--max-size", "800",
+                                          "--conditions", "tilt", "--camera", "pinhole"]) == 0)
+        var offCentre = 0
+        for n in 1...6 {
+            let json = try SynthesisFixture.sidecar("\(out)/test-card-front-1-\(n).json")
+            let quad = try #require(SynthesisFixture.quad(json))
+            let size = json.member("imageSize")?.arrayValue?.compactMap { $0.numberValue } ?? []
+            try #require(size.count == 2)
+            let (width, height) = (size[0], size[1])
+            let seen = try #require(SynthesisFixture.pinholeView(of: quad, principal: Point(x: width / 2, y: height / 2)),
+                                    "capture \(n): no camera at the frame's centre sees this quad as a rectangle")
+            // A phone's focal length, and the card's own shape once that camera's perspective is undone.
+            let focal = seen.focal / max(width, height)
+            #expect(focal > 0.68 && focal < 1.02, "capture \(n): focal length \(focal) of the longer side")
+            let aspect = Double(SynthesisFixture.width) / Double(SynthesisFixture.height)
+            #expect(abs(log(seen.aspect / aspect)) < 0.01, "capture \(n): aspect \(seen.aspect), card \(aspect)")
+            if quad.center.distance(to: Point(x: width / 2, y: height / 2)) > 0.12 * max(width, height) { offCentre += 1 }
+        }
+        // Where a document is moved after projecting it about its own centre, these fail away from the middle.
+        #expect(offCentre >= 2)
+    }
+
     @Test("the same seed gives the same files; another seed other files")
     func deterministic() throws {
         let flat = try SynthesisFixture.flatFolder()

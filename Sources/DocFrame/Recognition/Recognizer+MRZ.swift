@@ -265,9 +265,9 @@ extension Recognizer {
                           bottomRight: along(located.topRight, located.bottomRight), bottomLeft: along(located.topLeft, located.bottomLeft))]
         for (turns, quad) in zip([0, 2], grown) {
             let page = PassportPage.fitted(quad, in: image)
-            let pageShapes = [page.sideRatio, PassportPage.perspectiveAspect(of: page, imageWidth: image.width, imageHeight: image.height)]
+            let pageShapes = [page.sideRatio] + PassportPage.perspectiveAspects(of: page, imageWidth: image.width, imageHeight: image.height)
             guard DocumentLocator.isPlausibleOutline(page), page.isInside(width: image.width, height: image.height),
-                  pageShapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
+                  pageShapes.contains(where: PassportRule.hasPageShape),
                   let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
                   let upright = try? flat.rotated(quarterTurns: turns),
                   let measured = try? MRZBand.evidences(in: upright),
@@ -295,8 +295,8 @@ extension Recognizer {
     private func unreadPageWithin(outline: Quad, in image: Image) -> Quad? {
         let located = outline.landscape
         var candidates: [Quad] = []
-        let shapes = [located.sideRatio, PassportPage.perspectiveAspect(of: located, imageWidth: image.width, imageHeight: image.height)]
-        if shapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }) {
+        let shapes = [located.sideRatio] + PassportPage.perspectiveAspects(of: located, imageWidth: image.width, imageHeight: image.height)
+        if shapes.contains(where: PassportRule.hasPageShape) {
             func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
             let top = mid(located.topLeft, located.topRight), bottom = mid(located.bottomLeft, located.bottomRight)
             // Each half upright with its bottom edge on the booklet's outer edge.
@@ -306,8 +306,8 @@ extension Recognizer {
         // A page whose side runs along the image's frame is no whole page in view, and an
         // outline borrowing the frame is no page's (an eval page's alternative, 10% off).
         for page in candidates.flatMap({ [PassportPage.fitted($0, in: image), $0] }) where !Self.reachesEdge(page, of: image) {
-            let pageShapes = [page.sideRatio, PassportPage.perspectiveAspect(of: page, imageWidth: image.width, imageHeight: image.height)]
-            guard pageShapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
+            let pageShapes = [page.sideRatio] + PassportPage.perspectiveAspects(of: page, imageWidth: image.width, imageHeight: image.height)
+            guard pageShapes.contains(where: PassportRule.hasPageShape),
                   let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
                   let measured = try? MRZBand.evidences(in: flat),
                   let showsPhoto = try? PassportPhotoColumn.showsPhoto(in: flat) else { continue }
@@ -321,9 +321,9 @@ extension Recognizer {
     }
 
     private func unreadPassportPage(landscape quad: Quad, in image: Image) -> Quad? {
-        let shapes = [quad.sideRatio, PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)]
+        let shapes = [quad.sideRatio] + PassportPage.perspectiveAspects(of: quad, imageWidth: image.width, imageHeight: image.height)
         if Recognizer.debugPassport { debugLog("band shapes=\(shapes)") }
-        guard shapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }),
+        guard shapes.contains(where: PassportRule.hasPageShape),
               let flat = try? image.warped(quad, width: MRZBand.width, height: MRZBand.height) else { return nil }
         if Recognizer.debugPassport {
             for t in [0, 2] {
@@ -430,8 +430,8 @@ extension Recognizer {
     private func grownOutlinePage(_ located: Quad, in image: Image, reader: MRZReader, budget: MRZCutBudget)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
         let outline = located.landscape
-        let shapes = [outline.sideRatio, PassportPage.perspectiveAspect(of: outline, imageWidth: image.width, imageHeight: image.height)]
-        guard shapes.contains(where: { $0.map(PassportRule.hasPageShape) ?? false }) else { return nil }
+        let shapes = [outline.sideRatio] + PassportPage.perspectiveAspects(of: outline, imageWidth: image.width, imageHeight: image.height)
+        guard shapes.contains(where: PassportRule.hasPageShape) else { return nil }
         let g = Self.outlineGrowth
         let toImage = Homography.rectangle(width: 1, height: 1, to: outline)
         let grown = Quad(topLeft: toImage.apply(Point(x: -g, y: -g)), topRight: toImage.apply(Point(x: 1 + g, y: -g)),

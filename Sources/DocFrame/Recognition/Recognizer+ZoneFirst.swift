@@ -30,9 +30,9 @@ extension Recognizer {
         let outline = located.corners.landscape
         guard let reader = Recognizer.mrzReader, !catalog.templates.contains(where: { $0.kind == .passport }),
               DocumentFormat.nearest(toAspectRatio: located.corners.sideRatio) == .td3,
-              // A tilted card's outline looks short; undone, its perspective shows an ID-1 shape.
-              PassportPage.perspectiveAspect(of: outline, imageWidth: image.width, imageHeight: image.height)
-                .map(PassportRule.hasPageShape) ?? true
+              // A tilted card's outline looks short; undone, its perspective shows an ID-1 shape
+              // (by every plausible camera: a page's cropped photo is no card's).
+              Self.mayBePage(PassportPage.perspectiveAspects(of: outline, imageWidth: image.width, imageHeight: image.height))
         else { return nil }
         // Flattened as `attachMRZ` flattens an unknown document, so that the zone found is the
         // one it would have read.
@@ -48,6 +48,12 @@ extension Recognizer {
         return OutlineZone(zone: zone, flattened: flat)
     }
 
+    /// Whether an outline whose perspective undone by plausible cameras gives `undone` may be a
+    /// page's: one of them gives a page's shape, or the perspective is too weak for any.
+    static func mayBePage(_ undone: [Double]) -> Bool {
+        undone.isEmpty || undone.contains(where: PassportRule.hasPageShape)
+    }
+
     /// A zone read valid in an outline (`readZoneFirst`), and the outline flattened as an
     /// unknown document is (`flatten`), where it was read.
     struct OutlineZone {
@@ -59,8 +65,13 @@ extension Recognizer {
     /// the outline may have: the one the flattened image was given, and the one the outline
     /// shows once its perspective is undone (a tilted page's outline can look like an ID-1 card's).
     func outlinePassport(zone: MRZReader.Zone, flattened flat: Image, outline quad: Quad, in image: Image) -> DocumentIdentity? {
-        let shapes = [Double(flat.width) / Double(flat.height)]
-            + [PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)].compactMap { $0 }
+        // A camera through the outline's own centre vouches only for a valid reading's page: on
+        // an eval page (orv-1006-4) it let an outline's reading with a failing check stand where
+        // the whole-photo search read the zone valid.
+        let undone = zone.result.valid
+            ? PassportPage.perspectiveAspects(of: quad, imageWidth: image.width, imageHeight: image.height)
+            : [PassportPage.perspectiveAspect(of: quad, imageWidth: image.width, imageHeight: image.height)].compactMap { $0 }
+        let shapes = [Double(flat.width) / Double(flat.height)] + undone
         return shapes.lazy.compactMap { shape in
             PassportRule.identity(for: zone.result, pageAspectRatio: zone.quarterTurns % 2 == 1 ? 1 / shape : shape)
         }.first

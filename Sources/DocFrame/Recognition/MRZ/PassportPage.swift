@@ -110,11 +110,11 @@ enum PassportPage {
     }
 
     /// The physical width/height of the rectangle `quad` shows, with the perspective undone
-    /// (a pinhole camera looking through the image's centre, square pixels); nil when the
-    /// perspective is too weak to tell the focal length (then the quad's own side ratio is
-    /// already right) or the answer is implausible.
-    static func perspectiveAspect(of quad: Quad, imageWidth: Int, imageHeight: Int) -> Double? {
-        let cx = Double(imageWidth) / 2, cy = Double(imageHeight) / 2
+    /// (a pinhole camera looking through the image's centre, or through `principal` when
+    /// given, square pixels); nil when the perspective is too weak to tell the focal length
+    /// (then the quad's own side ratio is already right) or the answer is implausible.
+    static func perspectiveAspect(of quad: Quad, imageWidth: Int, imageHeight: Int, principal: Point? = nil) -> Double? {
+        let cx = principal?.x ?? Double(imageWidth) / 2, cy = principal?.y ?? Double(imageHeight) / 2
         func h(_ p: Point) -> SIMD3<Double> { SIMD3(p.x - cx, p.y - cy, 1) }
         func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
             SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
@@ -135,6 +135,35 @@ enum PassportPage {
         let h2 = (n3.x * n3.x + n3.y * n3.y) / f2 + n3.z * n3.z
         guard w2 > 0, h2 > 0 else { return nil }
         return (w2 / h2).squareRoot()
+    }
+
+    /// The width/height ratios `quad` may show once its perspective is undone by a plausible
+    /// camera: a phone's, looking through the image's centre (`perspectiveAspect`), and one
+    /// looking through the quad's own centre (its diagonals' crossing), as in a photo cropped
+    /// around the document, whose principal point is then no longer the image's centre. Each
+    /// is there only where the perspective tells a plausible focal length.
+    ///
+    /// Why both: a tilted page off the middle of the frame, its corners exact, measured 0.03 to
+    /// 0.88 off a page's shape (log width/height), or nothing, through the image's centre where
+    /// the camera looked through its own centre (dev pages of the generator before it shot
+    /// through a camera, seed 31xxx), and within 0.003 through the diagonals' crossing; shot
+    /// through a camera at the image's centre, the reverse (0.00 and up to 0.36, seed 32301).
+    static func perspectiveAspects(of quad: Quad, imageWidth: Int, imageHeight: Int) -> [Double] {
+        var aspects = [perspectiveAspect(of: quad, imageWidth: imageWidth, imageHeight: imageHeight)]
+        if let middle = diagonalCrossing(of: quad) {
+            aspects.append(perspectiveAspect(of: quad, imageWidth: imageWidth, imageHeight: imageHeight, principal: middle))
+        }
+        return aspects.compactMap { $0 }
+    }
+
+    /// Where `quad`'s diagonals cross: the image of the rectangle's centre, whatever the perspective.
+    static func diagonalCrossing(of quad: Quad) -> Point? {
+        let d1 = (x: quad.bottomRight.x - quad.topLeft.x, y: quad.bottomRight.y - quad.topLeft.y)
+        let d2 = (x: quad.bottomLeft.x - quad.topRight.x, y: quad.bottomLeft.y - quad.topRight.y)
+        let det = d1.x * d2.y - d1.y * d2.x
+        guard abs(det) > 1e-9 else { return nil }
+        let t = ((quad.topRight.x - quad.topLeft.x) * d2.y - (quad.topRight.y - quad.topLeft.y) * d2.x) / det
+        return Point(x: quad.topLeft.x + t * d1.x, y: quad.topLeft.y + t * d1.y)
     }
 
     /// The page around a zone read in `flat`, the image `quad` (in `image`) was flattened to:

@@ -36,7 +36,7 @@ enum ShortReadPassportZone {
               PassportRule.contentChecks(of: mrz).isSuperset(of: TruncatedPassportZone.visibleChecks),
               let state = mrz.fields["issuingState"], !state.isEmpty else { return nil }
         let shapes = [Double(flat.width) / Double(flat.height)]
-            + [PassportPage.perspectiveAspect(of: outline, imageWidth: image.width, imageHeight: image.height)].compactMap { $0 }
+            + PassportPage.perspectiveAspects(of: outline, imageWidth: image.width, imageHeight: image.height)
         guard shapes.contains(where: { PassportRule.hasPageShape(zone.quarterTurns % 2 == 1 ? 1 / $0 : $0) }),
               startsWherePageHasZone(zone) else { return nil }
         return DocumentIdentity(templateId: PassportRule.templateId, label: PassportRule.label, kind: .passport, side: .front,
