@@ -32,7 +32,7 @@ extension Recognizer {
         if let template, template.region("mrz") == nil, template.kind != .passport { return }
         guard observation.document == nil else {
             if observation.corners != nil, let flat = try? flatten(image, observation: observation) {
-                observation.mrz = ((try? reader.readZone(in: flat, scope: .flattened, budget: budget)) ?? nil)?.result
+                observation.mrz = (try? reader.read(in: flat, budget: budget)) ?? nil
             }
             return
         }
@@ -52,7 +52,7 @@ extension Recognizer {
         var truncated: (identity: DocumentIdentity, page: Quad)?
         var outlineReading: MRZResult?
         if let corners = observation.corners, let flat = outlineZone?.flattened ?? (try? flatten(image, observation: observation)),
-           let zone = outlineZone?.zone ?? (try? reader.readZone(in: flat, scope: .flattened, budget: budget)) {
+           let zone = outlineZone?.zone ?? (try? reader.readZone(in: flat, budget: budget)) {
             let quad = corners.landscape
             outlineReading = zone.result
             if let identity = outlinePassport(zone: zone, flattened: flat, outline: quad, in: image) {

@@ -69,17 +69,6 @@ public struct MRZReader: Sendable {
         /// within the first 11 (77 at the first), while photos with no zone went on to 130 at
         /// several seconds each (unknown cards full of text lines: 2/3 of the reads saved).
         static let full = Scope(maxGroups: 3, variants: MRZReader.variants.count, minimumElongation: 0, maxReads: 30)
-        /// `full` in a document flattened to its canonical size (the located outline, a page
-        /// placed from its zone): the two larger scales only. The third looks at full resolution
-        /// for characters a 160th of the image's width, a document a quarter of the photo's
-        /// width; in a flattened document the zone's characters are a thirtieth to a fiftieth of
-        /// its width, and a zone that small would be another document inside the outline, which
-        /// the whole-photo searches look for. On bench-mrz's captures and two dev sets (seeds
-        /// 7000, 7300, 7400) no zone at that scale in a flattened passport page was sharp enough
-        /// to read (`MRZLineSharpness`), and none read valid in an ID-1 card; where nothing
-        /// reads (blur, glare) it was over half of the outline's line finding, its full-size
-        /// copy having 2.7 times the pixels of the others' reduced one.
-        static let flattened = Scope(maxGroups: 3, variants: MRZReader.variants.count, minimumElongation: 0, maxAttempts: 2, maxReads: 30)
         /// A TD3 line box is about 42 times as long as high on a sharp page (1353 x 32 px
         /// canonical); blur fattens it, a TD1 or TD2 line is 29-35 times.
         /// The scale for characters a fiftieth of the image's width (a page filling the photo)

@@ -173,7 +173,7 @@ enum PassportPage {
         var readings = [zone.result]
         for _ in 0..<2 where !mrz.valid {
             guard let flat = try? image.warped(page, width: Int(pageWidth), height: Int(pageHeight)),
-                  let again = try? reader.readZone(in: flat, turns: [0], scope: .flattened, budget: budget) else { break }
+                  let again = try? reader.readZone(in: flat, turns: [0], budget: budget) else { break }
             if again.result.format == .td3, again.result.lines.first?.first == "P" {
                 readings.append(again.result)
                 if again.result.valid || passing(again.result) > passing(mrz) { mrz = again.result }
@@ -196,7 +196,7 @@ enum PassportPage {
     /// lies nearer or farther than it says). Nil when the flattened page shows no zone.
     static func placedAgain(_ page: Quad, in image: Image, reader: MRZReader, budget: MRZCutBudget) -> (page: Quad, guess: Quad)? {
         guard let flat = try? image.warped(page, width: Int(pageWidth), height: Int(pageHeight)),
-              let zone = try? reader.readZone(in: flat, turns: [0], scope: .flattened, budget: budget),
+              let zone = try? reader.readZone(in: flat, turns: [0], budget: budget),
               let next = self.page(around: zone, in: flat, flattenedFrom: page, image: image) else { return nil }
         debugLog("placed again fit=\(next.fitted.pairs)")
         return (next.fitted, next.guess)
