@@ -57,6 +57,9 @@ final class MRZLineMemo: @unchecked Sendable {
             return readable
         }
 
+        /// Whether any candidate zone measured here was sharp enough to read.
+        var sawReadable: Bool { locked { sharp.values.contains(true) } }
+
         /// `line` fitted to its ink (`TextLineBox.fittedToInk`), once per box.
         func inked(_ line: TextLineBox) -> TextLineBox {
             if let known = locked({ fitted[line] }) { return known }
@@ -86,6 +89,15 @@ final class MRZLineMemo: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return Set(images[ObjectIdentifier(image.native)]?.turns.keys ?? [:].keys)
+    }
+
+    /// Whether a search of `image`, any way up, found a candidate zone sharp enough to read
+    /// (`MRZLineSharpness`): false when none was found or all were blurred past reading.
+    func sawReadableZone(in image: Image) -> Bool {
+        lock.lock()
+        let turned = images[ObjectIdentifier(image.native)].map { Array($0.turns.values) } ?? []
+        lock.unlock()
+        return turned.contains { $0.sawReadable }
     }
 
     /// `image` in grey turned clockwise by `quarterTurns`, with what was found in it before.
