@@ -271,7 +271,7 @@ extension Recognizer {
                           bottomRight: along(located.topRight, located.bottomRight), bottomLeft: along(located.topLeft, located.bottomLeft))]
         for (turns, quad) in zip([0, 2], grown) {
             let page = PassportPage.fitted(quad, in: image)
-            let pageShapes = [page.sideRatio] + PassportPage.perspectiveAspects(of: page, imageWidth: image.width, imageHeight: image.height)
+            let pageShapes = PassportPage.shapes(of: page, in: image)
             guard DocumentLocator.isPlausibleOutline(page), page.isInside(width: image.width, height: image.height),
                   pageShapes.contains(where: PassportRule.hasPageShape),
                   let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
@@ -301,7 +301,7 @@ extension Recognizer {
     private func unreadPageWithin(outline: Quad, in image: Image) -> Quad? {
         let located = outline.landscape
         var candidates: [Quad] = []
-        let shapes = [located.sideRatio] + PassportPage.perspectiveAspects(of: located, imageWidth: image.width, imageHeight: image.height)
+        let shapes = PassportPage.shapes(of: located, in: image)
         if shapes.contains(where: PassportRule.hasPageShape) {
             func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
             let top = mid(located.topLeft, located.topRight), bottom = mid(located.bottomLeft, located.bottomRight)
@@ -312,7 +312,7 @@ extension Recognizer {
         // A page whose side runs along the image's frame is no whole page in view, and an
         // outline borrowing the frame is no page's (an eval page's alternative, 10% off).
         for page in candidates.flatMap({ [PassportPage.fitted($0, in: image), $0] }) where !Self.reachesEdge(page, of: image) {
-            let pageShapes = [page.sideRatio] + PassportPage.perspectiveAspects(of: page, imageWidth: image.width, imageHeight: image.height)
+            let pageShapes = PassportPage.shapes(of: page, in: image)
             guard pageShapes.contains(where: PassportRule.hasPageShape),
                   let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
                   let measured = try? MRZBand.evidences(in: flat),
@@ -327,7 +327,7 @@ extension Recognizer {
     }
 
     private func unreadPassportPage(landscape quad: Quad, in image: Image) -> Quad? {
-        let shapes = [quad.sideRatio] + PassportPage.perspectiveAspects(of: quad, imageWidth: image.width, imageHeight: image.height)
+        let shapes = PassportPage.shapes(of: quad, in: image)
         if Recognizer.debugPassport { debugLog("band shapes=\(shapes)") }
         guard shapes.contains(where: PassportRule.hasPageShape),
               let flat = try? image.warped(quad, width: MRZBand.width, height: MRZBand.height) else { return nil }
@@ -436,7 +436,7 @@ extension Recognizer {
     private func grownOutlinePage(_ located: Quad, in image: Image, reader: MRZReader, budget: MRZCutBudget)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
         let outline = located.landscape
-        let shapes = [outline.sideRatio] + PassportPage.perspectiveAspects(of: outline, imageWidth: image.width, imageHeight: image.height)
+        let shapes = PassportPage.shapes(of: outline, in: image)
         guard shapes.contains(where: PassportRule.hasPageShape) else { return nil }
         let g = Self.outlineGrowth
         let toImage = Homography.rectangle(width: 1, height: 1, to: outline)

@@ -156,6 +156,12 @@ enum PassportPage {
         return aspects.compactMap { $0 }
     }
 
+    /// `quad`'s width/height as it stands and as every plausible camera undoes its perspective
+    /// (`perspectiveAspects`): the shapes a page test (`PassportRule.hasPageShape`) looks among.
+    static func shapes(of quad: Quad, in image: Image) -> [Double] {
+        [quad.sideRatio] + perspectiveAspects(of: quad, imageWidth: image.width, imageHeight: image.height)
+    }
+
     /// Where `quad`'s diagonals cross: the image of the rectangle's centre, whatever the perspective.
     static func diagonalCrossing(of quad: Quad) -> Point? {
         let d1 = (x: quad.bottomRight.x - quad.topLeft.x, y: quad.bottomRight.y - quad.topLeft.y)
