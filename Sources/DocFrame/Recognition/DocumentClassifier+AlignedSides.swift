@@ -40,19 +40,10 @@ extension DocumentClassifier {
             segments.append((from: other[k], to: other[(k + 1) % 4]))
         }
         let backing = try DocumentLocator().edgeSupport(ofSegments: segments, in: image)
-        var sides: [(Point, Point)] = []
-        for k in 0..<4 {
-            let taken = backing[2 * k + 1] > backing[2 * k] + Self.alignedSideGain
-            sides.append(taken ? (other[k], other[(k + 1) % 4]) : (own[k], own[(k + 1) % 4]))
-        }
-        guard sides.indices.contains(where: { backing[2 * $0 + 1] > backing[2 * $0] + Self.alignedSideGain }) else { return }
-        // Corner k lies where side k-1 (from corner k-1 to k) meets side k.
-        var points: [Point] = []
-        for k in 0..<4 {
-            guard let p = Self.crossing(sides[(k + 3) % 4], sides[k]) else { return }
-            points.append(p)
-        }
-        let mixed = Quad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
+        let taken = (0..<4).map { backing[2 * $0 + 1] > backing[2 * $0] + Self.alignedSideGain }
+        guard taken.contains(true),
+              let mixed = Quad(sides: (0..<4).map { k in taken[k] ? (other[k], other[(k + 1) % 4]) : (own[k], own[(k + 1) % 4]) })
+        else { return }
         // A mixed corner may not run farther than twice the aligned outline's move: two nearly
         // parallel sides cross far off.
         guard DocumentLocator.isPlausibleOutline(mixed),
@@ -67,14 +58,5 @@ extension DocumentClassifier {
         result.unalignedCorners = corners
         result.corners = mixed
         result.orientation = Orientation(of: mixed)
-    }
-
-    /// Where the lines through `s` and `t` cross; nil when they are parallel.
-    private static func crossing(_ s: (Point, Point), _ t: (Point, Point)) -> Point? {
-        let d1 = s.1 - s.0, d2 = t.1 - t.0
-        let den = d1.x * d2.y - d1.y * d2.x
-        guard abs(den) > 1e-9 else { return nil }
-        let u = ((t.0.x - s.0.x) * d2.y - (t.0.y - s.0.y) * d2.x) / den
-        return Point(x: s.0.x + d1.x * u, y: s.0.y + d1.y * u)
     }
 }

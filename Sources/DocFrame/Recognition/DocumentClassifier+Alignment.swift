@@ -158,8 +158,3 @@ extension DocumentClassifier {
         result.orientation = Orientation(of: quad)
     }
 }
-
-extension Quad {
-    /// The corners as the corner debug lines print them.
-    var debugText: String { points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ",") }
-}

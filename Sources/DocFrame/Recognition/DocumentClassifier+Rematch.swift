@@ -173,9 +173,8 @@ extension DocumentClassifier {
                            Point(x: 0, y: Double(height))]
         let upright = (1..<4).allSatisfy { flatCorners[$0].distance(to: predicted.topLeft) > flatCorners[0].distance(to: predicted.topLeft) }
         if Recognizer.debugCorners {
-            let pts = quad.points.map { String(format: "%.0f,%.0f", $0.x, $0.y) }.joined(separator: ",")
             FileHandle.standardError.write(Data(String(format: "rematch %@ inliers %d spread %.3f upright %d quad %@\n",
-                                                       t.id, m.inliers, m.spread, upright ? 1 : 0, pts).utf8))
+                                                       t.id, m.inliers, m.spread, upright ? 1 : 0, quad.debugText).utf8))
         }
         guard upright, DocumentLocator.isPlausibleOutline(quad) else { return nil }
         return (quad, m.inliers)

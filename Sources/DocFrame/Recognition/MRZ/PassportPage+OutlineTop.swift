@@ -20,8 +20,8 @@ extension PassportPage {
     /// line (same order) where that makes a page's shape out of one that is not; else `page`.
     static func toppedByOutline(_ page: Quad, located: Quad, in image: Image) -> Quad {
         let top = (located.topLeft, located.topRight)
-        guard let tl = intersection(top, (page.bottomLeft, page.topLeft)),
-              let tr = intersection(top, (page.bottomRight, page.topRight)) else { return page }
+        guard let tl = Point.crossing(of: top, (page.bottomLeft, page.topLeft)),
+              let tr = Point.crossing(of: top, (page.bottomRight, page.topRight)) else { return page }
         let topped = Quad(topLeft: tl, topRight: tr, bottomRight: page.bottomRight, bottomLeft: page.bottomLeft)
         // The shape must be measured with the perspective undone: a strongly tilted page's own
         // outline can show a sixth less than a page's width/height as located, and a band

@@ -56,12 +56,7 @@ extension PassportPage {
             changed = true
         }
         guard changed else { return fitted }
-        var corners: [Point] = []
-        for i in 0..<4 {
-            guard let p = intersection(sides[(i + 3) % 4], sides[i]) else { return fitted }
-            corners.append(p)
-        }
-        let page = Quad(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+        guard let page = Quad(sides: sides) else { return fitted }
         debugLog("sides turned back page=\(page.pairs)")
         return DocumentLocator.isPlausibleOutline(page) ? page : fitted
     }

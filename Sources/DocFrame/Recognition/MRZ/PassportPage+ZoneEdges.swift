@@ -63,8 +63,8 @@ extension PassportPage {
         if let side = moved(bottom, to: bottomEdge.map { toImage.apply(Point(x: centre, y: $0)) }) { bottom = side; changed = true }
         guard changed else { return fitted }
         let top = (fitted.topLeft, fitted.topRight)
-        guard let tl = intersection(top, left), let tr = intersection(top, right),
-              let br = intersection(bottom, right), let bl = intersection(bottom, left) else { return fitted }
+        guard let tl = Point.crossing(of: top, left), let tr = Point.crossing(of: top, right),
+              let br = Point.crossing(of: bottom, right), let bl = Point.crossing(of: bottom, left) else { return fitted }
         let page = Quad(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl)
         debugLog("zone edges left=\(leftEdge.map { String(format: "%.1f", $0) } ?? "-") right=\(rightEdge.map { String(format: "%.1f", $0) } ?? "-") bottom=\(bottomEdge.map { String(format: "%.1f", $0) } ?? "-") page=\(page.pairs)")
         return DocumentLocator.isPlausibleOutline(page) ? page : fitted
@@ -122,14 +122,5 @@ extension PassportPage {
 
     private static func distance(from p: Point, toLineThrough a: Point, _ b: Point) -> Double {
         p.distance(to: foot(of: p, onLineThrough: a, b))
-    }
-
-    /// Where the lines through `s` and `t` cross; nil when they are parallel.
-    static func intersection(_ s: (Point, Point), _ t: (Point, Point)) -> Point? {
-        let d1 = s.1 - s.0, d2 = t.1 - t.0
-        let den = d1.x * d2.y - d1.y * d2.x
-        guard abs(den) > 1e-9 else { return nil }
-        let u = ((t.0.x - s.0.x) * d2.y - (t.0.y - s.0.y) * d2.x) / den
-        return Point(x: s.0.x + d1.x * u, y: s.0.y + d1.y * u)
     }
 }

@@ -150,7 +150,7 @@ enum PassportPage {
     /// through a camera at the image's centre, the reverse (0.00 and up to 0.36, seed 32301).
     static func perspectiveAspects(of quad: Quad, imageWidth: Int, imageHeight: Int) -> [Double] {
         var aspects = [perspectiveAspect(of: quad, imageWidth: imageWidth, imageHeight: imageHeight)]
-        if let middle = diagonalCrossing(of: quad) {
+        if let middle = quad.diagonalCrossing {
             aspects.append(perspectiveAspect(of: quad, imageWidth: imageWidth, imageHeight: imageHeight, principal: middle))
         }
         return aspects.compactMap { $0 }
@@ -160,16 +160,6 @@ enum PassportPage {
     /// (`perspectiveAspects`): the shapes a page test (`PassportRule.hasPageShape`) looks among.
     static func shapes(of quad: Quad, in image: Image) -> [Double] {
         [quad.sideRatio] + perspectiveAspects(of: quad, imageWidth: image.width, imageHeight: image.height)
-    }
-
-    /// Where `quad`'s diagonals cross: the image of the rectangle's centre, whatever the perspective.
-    static func diagonalCrossing(of quad: Quad) -> Point? {
-        let d1 = (x: quad.bottomRight.x - quad.topLeft.x, y: quad.bottomRight.y - quad.topLeft.y)
-        let d2 = (x: quad.bottomLeft.x - quad.topRight.x, y: quad.bottomLeft.y - quad.topRight.y)
-        let det = d1.x * d2.y - d1.y * d2.x
-        guard abs(det) > 1e-9 else { return nil }
-        let t = ((quad.topRight.x - quad.topLeft.x) * d2.y - (quad.topRight.y - quad.topLeft.y) * d2.x) / det
-        return Point(x: quad.topLeft.x + t * d1.x, y: quad.topLeft.y + t * d1.y)
     }
 
     /// The page around a zone read in `flat`, the image `quad` (in `image`) was flattened to:
