@@ -93,20 +93,23 @@ struct GreyTaps {
     }
 };
 
+/// Four cells of a grey source row filtered along x, one a lane (`GreyTaps`), into `row` from `cell`.
+void filterGreyQuad(const uint8_t *source, const GreyTaps &taps, int cell, float *row) {
+    const int padded = taps.padded;
+    __m128 acc = _mm_setzero_ps();
+    for (int t = 0; t < taps.depth; ++t) {
+        const int *s = taps.source.data() + static_cast<size_t>(t) * padded + cell;
+        const __m128i pixels = _mm_setr_epi32(source[s[0]], source[s[1]], source[s[2]], source[s[3]]);
+        const __m128 w = _mm_loadu_ps(taps.weight.data() + static_cast<size_t>(t) * padded + cell);
+        acc = _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(pixels), w));
+    }
+    _mm_storeu_ps(row + cell, acc);
+}
+
 /// One grey source row filtered along x, four cells a lane each (`GreyTaps`); `row` holds
 /// `padded` floats.
 void filterGreyRow(const uint8_t *source, const GreyTaps &taps, float *row) {
-    const int padded = taps.padded;
-    for (int cell = 0; cell < padded; cell += 4) {
-        __m128 acc = _mm_setzero_ps();
-        for (int t = 0; t < taps.depth; ++t) {
-            const int *s = taps.source.data() + static_cast<size_t>(t) * padded + cell;
-            const __m128i pixels = _mm_setr_epi32(source[s[0]], source[s[1]], source[s[2]], source[s[3]]);
-            const __m128 w = _mm_loadu_ps(taps.weight.data() + static_cast<size_t>(t) * padded + cell);
-            acc = _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(pixels), w));
-        }
-        _mm_storeu_ps(row + cell, acc);
-    }
+    for (int cell = 0; cell < taps.padded; cell += 4) filterGreyQuad(source, taps, cell, row);
 }
 
 /// The three channels side by side in one vector (the fourth lane unused): each lane does the
@@ -183,19 +186,6 @@ struct GreyWindows {
         }
     }
 };
-
-/// One quad of a grey row filtered as `filterGreyRow` does it.
-void filterGreyQuad(const uint8_t *source, const GreyTaps &taps, int cell, float *row) {
-    const int padded = taps.padded;
-    __m128 acc = _mm_setzero_ps();
-    for (int t = 0; t < taps.depth; ++t) {
-        const int *s = taps.source.data() + static_cast<size_t>(t) * padded + cell;
-        const __m128i pixels = _mm_setr_epi32(source[s[0]], source[s[1]], source[s[2]], source[s[3]]);
-        const __m128 w = _mm_loadu_ps(taps.weight.data() + static_cast<size_t>(t) * padded + cell);
-        acc = _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(pixels), w));
-    }
-    _mm_storeu_ps(row + cell, acc);
-}
 
 /// `filterGreyRow` with AVX2, eight cells a step where their windows allow (`GreyWindows`).
 __attribute__((target("avx2"))) void filterGreyRowAVX2(const uint8_t *source, const GreyTaps &taps, const GreyWindows &windows,
