@@ -64,8 +64,8 @@ enum ZoneInk {
         return coversEveryCell(pixels, width: w, height: h, paper: paper)
     }
 
-    /// A zone's characters must bring at least this much change across the line for the change
-    /// down it (`strokeBalance`). A sheet of ruled lines, turned a quarter round, inks the box
+    /// A zone's characters must change the grey level along its lines at least this much for each
+    /// unit of change down them (`strokeBalance`). A sheet of ruled lines, turned a quarter round, inks the box
     /// margin to margin and evenly (TrainingData's `negative-11`, named the resident card's back
     /// at 0.75): its lines change only downwards, 0.086. Characters stand in upright strokes:
     /// 1.1 on a sharp zone; motion blur along the line lowers it, to 0.36 for the most streaked
@@ -77,15 +77,15 @@ enum ZoneInk {
     /// How much the zone's grey levels change along its lines against across them (sum of
     /// horizontal neighbour differences over the sum of vertical ones).
     static func strokeBalance(_ pixels: [UInt8], width w: Int, height h: Int) -> Double {
-        var across = 0.0, down = 0.0
+        var along = 0.0, down = 0.0
         for row in 1..<h {
             for column in 1..<w {
                 let p = Int(pixels[row * w + column])
-                across += Double(abs(p - Int(pixels[row * w + column - 1])))
+                along += Double(abs(p - Int(pixels[row * w + column - 1])))
                 down += Double(abs(p - Int(pixels[(row - 1) * w + column])))
             }
         }
-        return down > 0 ? across / down : 0
+        return down > 0 ? along / down : 0
     }
 
     /// Cells across a TD1 zone's line (an ID-1 card's zone: three lines of 30).
