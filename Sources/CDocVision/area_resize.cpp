@@ -15,6 +15,7 @@
 // its pixels' value x weight products, in order from the left; down the columns, the output is
 // the float sum of its rows' values x their weights, in order from the top, rounded to 8 bits.
 #include "dv_area_resize.hpp"
+#include "dv_internal.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -133,10 +134,6 @@ void filterRow<3>(const uint8_t *source, const Tap *taps, const int *cellStart, 
     }
 }
 
-const bool hasAVX2 = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}();
 
 /// The grey taps of two quads of cells (`GreyTaps`) read from two 16-byte windows of the source
 /// row, one per quad: where a quad's taps all lie within 16 bytes (reductions by up to about 3.5),
@@ -331,7 +328,7 @@ void areaReduce(const cv::Mat &src, cv::Mat &dst, double scaleX, double scaleY) 
     // Grey rows are filtered four cells at a time (`GreyTaps`), into a row padded to them.
     const GreyTaps grey = Channels == 1 ? GreyTaps(xTaps, cellStart, outW) : GreyTaps({}, {0}, 0);
     // With AVX2, rows are filtered eight grey or two colour cells a step (`GreyWindows`, `ColourWindows`).
-    const bool wide = hasAVX2;
+    const bool wide = dv::cpuHasAVX2;
     const GreyWindows greyWindows = wide && Channels == 1 ? GreyWindows(grey, outW, src.cols) : GreyWindows(GreyTaps({}, {0}, 0), 0, 0);
     const ColourWindows colourWindows = wide && Channels == 3 ? ColourWindows(xTaps, cellStart, outW, src.cols)
                                                               : ColourWindows({}, {0}, 0, 0);
