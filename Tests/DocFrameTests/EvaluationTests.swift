@@ -8,10 +8,10 @@ struct EvaluationTests {
     static let card = Quad(x: 100, y: 100, width: 600, height: 400)  // diagonal 721.1
 
     static func truth(_ stem: String, _ template: String? = "ca-on-dl-front", kind: String? = "driversLicense", orientation: Int? = 0,
-                      conditions: [String] = ["clean"], negative: Bool = false) -> GroundTruth {
+                      conditions: [String] = ["clean"], coverage: Double? = nil, negative: Bool = false) -> GroundTruth {
         GroundTruth(stem: stem, sidecarPath: "/gt/\(stem).json", templateId: negative ? nil : template, kind: negative ? nil : kind,
                     side: negative ? nil : "front", corners: negative ? nil : card, orientation: negative ? nil : orientation,
-                    conditions: conditions, negative: negative)
+                    conditions: conditions, coverage: coverage, negative: negative)
     }
 
     static func shifted(_ q: Quad, by d: Double) -> Quad {
@@ -68,6 +68,34 @@ struct EvaluationTests {
         #expect(pairs.contains("ca-on-photo-front>ca-on-dl-front=1"))
         #expect(pairs.contains("negative>ca-pr-front=1"))
         #expect(!pairs.contains { $0.hasPrefix("negative>none") })
+    }
+
+    @Test("documents under 10% of the image are left out of the targets' rows, not out of the overall ones")
+    func targetScope() throws {
+        let gt = GroundTruthSet([
+            Self.truth("big", conditions: ["small"], coverage: 0.12), Self.truth("tiny", conditions: ["small"], coverage: 0.07),
+            Self.truth("unknown", conditions: ["clean"]), Self.truth("n", conditions: ["receipt"], negative: true),
+        ])
+        let results = [
+            EvaluatedResult(path: "big.jpg", templateId: "ca-on-dl-front", confidence: 0.9, orientation: 0, corners: Self.card),
+            EvaluatedResult(path: "tiny.jpg", templateId: nil),
+            EvaluatedResult(path: "unknown.jpg", templateId: "ca-on-dl-front", confidence: 0.9, orientation: 0, corners: Self.card),
+            EvaluatedResult(path: "n.jpg", templateId: nil),
+        ]
+        let report = Evaluator(groundTruth: gt).evaluate(results)
+        #expect(report.overall.documents == 3 && report.overall.labelSideCorrect == 2)
+        // The 7% document is out; a sidecar without coverage and every negative stay in.
+        #expect(report.inScope.count == 3 && report.inScope.documents == 2 && report.inScope.labelSideCorrect == 2)
+        #expect(report.inScopePerCondition["small"]?.labelSideAccuracy == 1)
+        #expect(report.perCondition["small"]?.labelSideAccuracy == 0.5)
+        #expect(report.inScopePerCondition["receipt"]?.negativesRejected == 1)
+        let scope = try #require(report.json().member("inScope"))
+        #expect(scope.member("minCoverage")?.numberValue == 0.1)
+        #expect(scope.member("overall")?.member("labelSideAccuracy")?.numberValue == 1)
+        #expect(report.text().contains("targets' scope: 2 of 3 documents"))
+        // A set with nothing out of scope prints no second table.
+        let whole = Evaluator(groundTruth: GroundTruthSet([Self.truth("big", coverage: 0.5)])).evaluate([results[0]])
+        #expect(!whole.text().contains("targets' scope"))
     }
 
     @Test("a passport page counts as right for any passport answer")

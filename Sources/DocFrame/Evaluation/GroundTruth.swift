@@ -17,11 +17,14 @@ public struct GroundTruth: Sendable, Hashable {
     /// Clockwise, 0/90/180/270; nil for negatives.
     public var orientation: Int?
     public var conditions: [String]
+    /// The document's share of the image area (the sidecar's `coverage`); nil for negatives and
+    /// for sidecars written without it.
+    public var coverage: Double?
     /// True when no known document is in the image.
     public var negative: Bool
 
     public init(stem: String, sidecarPath: String = "", templateId: String?, label: String? = nil, kind: String?, side: String?,
-                corners: Quad?, orientation: Int?, conditions: [String], negative: Bool) {
+                corners: Quad?, orientation: Int?, conditions: [String], coverage: Double? = nil, negative: Bool) {
         self.stem = stem
         self.sidecarPath = sidecarPath
         self.templateId = templateId
@@ -31,6 +34,7 @@ public struct GroundTruth: Sendable, Hashable {
         self.corners = corners
         self.orientation = orientation
         self.conditions = conditions
+        self.coverage = coverage
         self.negative = negative
     }
 
@@ -49,6 +53,7 @@ public struct GroundTruth: Sendable, Hashable {
         }
         orientation = json.member("orientation")?.numberValue.map { Int($0) }
         conditions = json.member("conditions")?.arrayValue?.compactMap(\.stringValue) ?? []
+        coverage = json.member("coverage")?.numberValue
         self.negative = negative
         guard negative || (templateId != nil && corners != nil) else { return nil }
     }
