@@ -33,4 +33,34 @@ extension DocumentClassifier {
 
     /// How much more alike a tied glance's layout must be to replace the held one's outline.
     static let likerLayout = 0.05
+
+    /// What stands of `candidate` and `current` (`prefers`), keeping `current`'s outline where
+    /// both are glances naming the same design the same way round, `current`'s flattening looks
+    /// clearly more like it (`likerLayout`) and the two outlines are fits of one card
+    /// (`sameCardSpread`): the header read on the candidate's outline decides the title, not
+    /// where the card lies. A dark Ontario back (TrainingData `ca-on-dl-back-202-1`) glanced
+    /// on its own outline (layout 0.85, every corner within 3 px) as a guess between the twins
+    /// with the header unreadable; an outline 48 px inside it (layout 0.76) read "MINISTRY OF
+    /// TRANSPORTATION" and answered with its corners, 8% off.
+    static func preferred(_ candidate: ClassificationResult, over current: ClassificationResult?) -> ClassificationResult {
+        guard let current else { return candidate }
+        guard prefers(candidate, over: current) else { return current }
+        guard let named = candidate.templateIndex, named == current.templateIndex,
+              candidate.path == .appearance, current.path == .appearance,
+              candidate.orientation == current.orientation, current.layout > candidate.layout + likerLayout,
+              let held = current.corners, let read = candidate.corners,
+              held.maxCornerDistance(to: read) <= sameCardSpread * held.diagonal else { return candidate }
+        var kept = current
+        kept.confidence = candidate.confidence
+        kept.undecided = candidate.undecided
+        kept.contrasted = candidate.contrasted
+        kept.headerSupported = candidate.headerSupported
+        kept.headerContradicted = candidate.headerContradicted
+        kept.ocrMs = max(current.ocrMs, candidate.ocrMs)
+        return kept
+    }
+
+    /// The most two outlines' corners may differ (share of the held one's diagonal) and still be
+    /// fits of the same card rather than two objects.
+    static let sameCardSpread = 0.15
 }

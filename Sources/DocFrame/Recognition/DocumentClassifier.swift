@@ -162,7 +162,7 @@ final class DocumentClassifier: Sendable {
                 if let source = sources[k - 1] { result = try vettedCompletion(result, source: source, in: image) }
                 if result.flattened == nil { result.flattened = flattened }
                 ledger.note(result, twins: twins)
-                if best == nil || Self.prefers(result, over: best!) { best = result }
+                best = Self.preferred(result, over: best)
                 if let b = best, b.templateIndex != nil, b.confidence >= Self.settled { return b }
             }
             if k == outlines.count, let further, !further.searched {
