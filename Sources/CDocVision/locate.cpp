@@ -683,7 +683,10 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
                 const double corrected = perspectiveAspect(q4, size, &focal);
                 if (corrected <= 0 || focal > kSteepFocal) continue;
                 aspect = corrected;
-                shape = aspectScore(corrected);
+                // A card's shape only: a passport booklet's facing page, steeply tilted, made a
+                // page-shaped piece that outranked the data page's outline and lost its answer
+                // (camera eval set); a passport page has outlines of its own (its zone, its band).
+                shape = std::exp(-0.5 * std::pow(std::log(corrected / kId1Aspect) / 0.13, 2));
             }
             // Cut off by the border and not card-shaped: the part in view of a card reaching past it.
             bool completed = false;
