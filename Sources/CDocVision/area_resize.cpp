@@ -15,6 +15,7 @@
 // its pixels' value x weight products, in order from the left; down the columns, the output is
 // the float sum of its rows' values x their weights, in order from the top, rounded to 8 bits.
 #include "dv_area_resize.hpp"
+#include "dv_internal.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -26,7 +27,7 @@
 #include <vector>
 
 #if defined(__x86_64__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 #if defined(__clang__)
@@ -93,20 +94,23 @@ struct GreyTaps {
     }
 };
 
+/// Four cells of a grey source row filtered along x, one a lane (`GreyTaps`), into `row` from `cell`.
+void filterGreyQuad(const uint8_t *source, const GreyTaps &taps, int cell, float *row) {
+    const int padded = taps.padded;
+    __m128 acc = _mm_setzero_ps();
+    for (int t = 0; t < taps.depth; ++t) {
+        const int *s = taps.source.data() + static_cast<size_t>(t) * padded + cell;
+        const __m128i pixels = _mm_setr_epi32(source[s[0]], source[s[1]], source[s[2]], source[s[3]]);
+        const __m128 w = _mm_loadu_ps(taps.weight.data() + static_cast<size_t>(t) * padded + cell);
+        acc = _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(pixels), w));
+    }
+    _mm_storeu_ps(row + cell, acc);
+}
+
 /// One grey source row filtered along x, four cells a lane each (`GreyTaps`); `row` holds
 /// `padded` floats.
 void filterGreyRow(const uint8_t *source, const GreyTaps &taps, float *row) {
-    const int padded = taps.padded;
-    for (int cell = 0; cell < padded; cell += 4) {
-        __m128 acc = _mm_setzero_ps();
-        for (int t = 0; t < taps.depth; ++t) {
-            const int *s = taps.source.data() + static_cast<size_t>(t) * padded + cell;
-            const __m128i pixels = _mm_setr_epi32(source[s[0]], source[s[1]], source[s[2]], source[s[3]]);
-            const __m128 w = _mm_loadu_ps(taps.weight.data() + static_cast<size_t>(t) * padded + cell);
-            acc = _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(pixels), w));
-        }
-        _mm_storeu_ps(row + cell, acc);
-    }
+    for (int cell = 0; cell < taps.padded; cell += 4) filterGreyQuad(source, taps, cell, row);
 }
 
 /// The three channels side by side in one vector (the fourth lane unused): each lane does the
@@ -128,6 +132,175 @@ void filterRow<3>(const uint8_t *source, const Tap *taps, const int *cellStart, 
         row[cell * 3 + 1] = lanes[1];
         row[cell * 3 + 2] = lanes[2];
     }
+}
+
+
+/// The grey taps of two quads of cells (`GreyTaps`) read from two 16-byte windows of the source
+/// row, one per quad: where a quad's taps all lie within 16 bytes (reductions by up to about 3.5),
+/// each tap's four pixels come out of its window by one byte shuffle, zero-extended into the lanes,
+/// where the gather loads them one by one. The lanes do the same float products and sums in
+/// the same order, so the row is the same to the bit.
+struct GreyWindows {
+    int depth = 0;
+    int pairs = 0;                     // pairs of quads taken this way; the quads after them are not
+    std::vector<int> base;             // window start per quad, two per pair
+    std::vector<char> usable;          // per pair: both windows hold their quads' taps inside the row
+    std::vector<uint8_t> masks;        // per pair and tap: 32 shuffle bytes
+    std::vector<float> weights;        // per pair and tap: 8 weights
+
+    GreyWindows(const GreyTaps &taps, int cells, int cols) : depth(taps.depth), pairs(taps.padded / 8) {
+        base.assign(static_cast<size_t>(pairs) * 2, 0);
+        usable.assign(static_cast<size_t>(pairs), 1);
+        masks.assign(static_cast<size_t>(pairs) * depth * 32, 0x80);
+        weights.assign(static_cast<size_t>(pairs) * depth * 8, 0.0f);
+        for (int p = 0; p < pairs; ++p) {
+            for (int half = 0; half < 2; ++half) {
+                const int quad = 2 * p + half;
+                int lo = INT32_MAX, hi = -1;
+                for (int i = 0; i < 4; ++i) {
+                    const int c = 4 * quad + i;
+                    if (c >= cells) continue;
+                    for (int t = 0; t < depth; ++t) {
+                        const int s = taps.source[static_cast<size_t>(t) * taps.padded + c];
+                        lo = std::min(lo, s);
+                        hi = std::max(hi, s);
+                    }
+                }
+                if (hi < 0) lo = hi = 0;
+                if (hi - lo >= 16 || lo + 16 > cols) usable[p] = 0;
+                base[2 * p + half] = lo;
+                for (int i = 0; i < 4; ++i) {
+                    const int c = 4 * quad + i;
+                    for (int t = 0; t < depth; ++t) {
+                        const size_t at = (static_cast<size_t>(p) * depth + t);
+                        const bool real = c < cells;
+                        const int s = real ? taps.source[static_cast<size_t>(t) * taps.padded + c] : lo;
+                        masks[at * 32 + half * 16 + i * 4] = static_cast<uint8_t>(std::clamp(s - lo, 0, 15));
+                        weights[at * 8 + half * 4 + i] = real ? taps.weight[static_cast<size_t>(t) * taps.padded + c] : 0.0f;
+                    }
+                }
+            }
+        }
+    }
+};
+
+/// `filterGreyRow` with AVX2, eight cells a step where their windows allow (`GreyWindows`).
+__attribute__((target("avx2"))) void filterGreyRowAVX2(const uint8_t *source, const GreyTaps &taps, const GreyWindows &windows,
+                                                       float *row) {
+    const int depth = windows.depth;
+    for (int p = 0; p < windows.pairs; ++p) {
+        if (!windows.usable[p]) {
+            filterGreyQuad(source, taps, 8 * p, row);
+            filterGreyQuad(source, taps, 8 * p + 4, row);
+            continue;
+        }
+        const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i *>(source + windows.base[2 * p]));
+        const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i *>(source + windows.base[2 * p + 1]));
+        const __m256i window = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        const uint8_t *mask = windows.masks.data() + static_cast<size_t>(p) * depth * 32;
+        const float *weight = windows.weights.data() + static_cast<size_t>(p) * depth * 8;
+        __m256 acc = _mm256_setzero_ps();
+        for (int t = 0; t < depth; ++t) {
+            const __m256i pixels = _mm256_shuffle_epi8(window, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mask + 32 * t)));
+            acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(pixels), _mm256_loadu_ps(weight + 8 * t)));
+        }
+        _mm256_storeu_ps(row + 8 * p, acc);
+    }
+    for (int cell = 8 * windows.pairs; cell < taps.padded; cell += 4) filterGreyQuad(source, taps, cell, row);
+}
+
+/// The taps of two colour cells read from one 16-byte window each (a cell's taps within five
+/// pixels: reductions by up to about 4), each tap's three channels shuffled out of it into the
+/// lanes `filterRow<3>` uses for one cell, two cells a register. A cell with fewer taps than
+/// its pair's deepest gets the rest at weight 0 on its last pixel: adding x * 0 = +0 leaves its
+/// sum of non-negative products as it was. The same products and sums in the same order.
+struct ColourWindows {
+    int pairs = 0;
+    std::vector<int> depth;            // per pair
+    std::vector<size_t> offset;        // per pair: its first tap's index in masks / weights
+    std::vector<int> base;             // window start (bytes) per cell
+    std::vector<char> usable;          // per pair
+    std::vector<uint8_t> masks;        // 32 bytes a tap
+    std::vector<float> weights;        // 8 a tap
+
+    ColourWindows(const std::vector<Tap> &taps, const std::vector<int> &cellStart, int cells, int cols) : pairs(cells / 2) {
+        depth.assign(static_cast<size_t>(pairs), 0);
+        offset.assign(static_cast<size_t>(pairs), 0);
+        base.assign(static_cast<size_t>(pairs) * 2, 0);
+        usable.assign(static_cast<size_t>(pairs), 1);
+        size_t total = 0;
+        for (int p = 0; p < pairs; ++p) {
+            int d = 0;
+            for (int half = 0; half < 2; ++half) {
+                const int c = 2 * p + half, n = cellStart[c + 1] - cellStart[c];
+                d = std::max(d, n);
+                if (n == 0) { usable[p] = 0; continue; }
+                const int first = taps[cellStart[c]].source, last = taps[cellStart[c + 1] - 1].source;
+                base[2 * p + half] = first * 3;
+                if ((last - first) * 3 + 3 > 16 || first * 3 + 16 > cols * 3) usable[p] = 0;
+            }
+            depth[p] = d;
+            offset[p] = total;
+            total += static_cast<size_t>(d);
+        }
+        masks.assign(total * 32, 0x80);
+        weights.assign(total * 8, 0.0f);
+        for (int p = 0; p < pairs; ++p) {
+            if (!usable[p]) continue;
+            for (int half = 0; half < 2; ++half) {
+                const int c = 2 * p + half, first = cellStart[c], n = cellStart[c + 1] - first;
+                for (int t = 0; t < depth[p]; ++t) {
+                    const Tap &tap = taps[first + std::min(t, n - 1)];
+                    const float w = t < n ? tap.weight : 0.0f;
+                    const size_t at = offset[p] + t;
+                    for (int ch = 0; ch < 3; ++ch) {
+                        masks[at * 32 + half * 16 + ch * 4] = static_cast<uint8_t>(tap.source * 3 + ch - base[2 * p + half]);
+                        weights[at * 8 + half * 4 + ch] = w;
+                    }
+                }
+            }
+        }
+    }
+};
+
+/// One colour cell filtered as `filterRow<3>` does it (its fourth lane stored too: `row` has room).
+void filterColourCell(const uint8_t *source, const Tap *taps, const int *cellStart, int cell, float *row) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128 acc = _mm_setzero_ps();
+    for (int k = cellStart[cell]; k < cellStart[cell + 1]; ++k) {
+        uint32_t bgr = 0;
+        std::memcpy(&bgr, source + taps[k].source * 3, 3);
+        const __m128i wide = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(static_cast<int>(bgr)), zero), zero);
+        acc = _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(wide), _mm_set1_ps(taps[k].weight)));
+    }
+    _mm_storeu_ps(row + cell * 3, acc);
+}
+
+/// `filterRow<3>` with AVX2, two cells a register where their windows allow (`ColourWindows`).
+/// `row` holds one float more than the cells' (each cell's fourth lane is stored, then
+/// overwritten by the next cell's first).
+__attribute__((target("avx2"))) void filterColourRowAVX2(const uint8_t *source, const Tap *taps, const int *cellStart, int cells,
+                                                         const ColourWindows &windows, float *row) {
+    for (int p = 0; p < windows.pairs; ++p) {
+        if (!windows.usable[p]) {
+            filterColourCell(source, taps, cellStart, 2 * p, row);
+            filterColourCell(source, taps, cellStart, 2 * p + 1, row);
+            continue;
+        }
+        const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i *>(source + windows.base[2 * p]));
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(source + windows.base[2 * p + 1]));
+        const __m256i window = _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+        const uint8_t *mask = windows.masks.data() + windows.offset[p] * 32;
+        const float *weight = windows.weights.data() + windows.offset[p] * 8;
+        __m256 acc = _mm256_setzero_ps();
+        for (int t = 0; t < windows.depth[p]; ++t) {
+            const __m256i pixels = _mm256_shuffle_epi8(window, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mask + 32 * t)));
+            acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(pixels), _mm256_loadu_ps(weight + 8 * t)));
+        }
+        _mm_storeu_ps(row + 6 * p, _mm256_castps256_ps128(acc));
+        _mm_storeu_ps(row + 6 * p + 3, _mm256_extractf128_ps(acc, 1));
+    }
+    for (int cell = 2 * windows.pairs; cell < cells; ++cell) filterColourCell(source, taps, cellStart, cell, row);
 }
 
 /// `out[x] = cv::saturate_cast<uint8_t>(sum[x])` for `width` values, four at a time: both round
@@ -154,7 +327,12 @@ void areaReduce(const cv::Mat &src, cv::Mat &dst, double scaleX, double scaleY) 
     for (int i = 0; i < outW; ++i) cellStart[i + 1] += cellStart[i];
     // Grey rows are filtered four cells at a time (`GreyTaps`), into a row padded to them.
     const GreyTaps grey = Channels == 1 ? GreyTaps(xTaps, cellStart, outW) : GreyTaps({}, {0}, 0);
-    std::vector<float> row(static_cast<size_t>(std::max(width, grey.padded))), sum(static_cast<size_t>(width), 0.0f);
+    // With AVX2, rows are filtered eight grey or two colour cells a step (`GreyWindows`, `ColourWindows`).
+    const bool wide = dv::cpuHasAVX2;
+    const GreyWindows greyWindows = wide && Channels == 1 ? GreyWindows(grey, outW, src.cols) : GreyWindows(GreyTaps({}, {0}, 0), 0, 0);
+    const ColourWindows colourWindows = wide && Channels == 3 ? ColourWindows(xTaps, cellStart, outW, src.cols)
+                                                              : ColourWindows({}, {0}, 0, 0);
+    std::vector<float> row(static_cast<size_t>(std::max(width, grey.padded)) + 1), sum(static_cast<size_t>(width), 0.0f);
     int filtered = -1;
     int cell = yTaps.empty() ? 0 : yTaps.front().cell;
     for (size_t j = 0; j < yTaps.size(); ++j) {
@@ -162,8 +340,14 @@ void areaReduce(const cv::Mat &src, cv::Mat &dst, double scaleX, double scaleY) 
         // A source row straddling two output rows is filtered once (OpenCV filters it twice,
         // to the same values).
         if (t.source != filtered) {
-            if constexpr (Channels == 1) filterGreyRow(src.ptr<uint8_t>(t.source), grey, row.data());
-            else filterRow<Channels>(src.ptr<uint8_t>(t.source), xTaps.data(), cellStart.data(), outW, row.data());
+            if constexpr (Channels == 1) {
+                if (wide) filterGreyRowAVX2(src.ptr<uint8_t>(t.source), grey, greyWindows, row.data());
+                else filterGreyRow(src.ptr<uint8_t>(t.source), grey, row.data());
+            } else if (wide) {
+                filterColourRowAVX2(src.ptr<uint8_t>(t.source), xTaps.data(), cellStart.data(), outW, colourWindows, row.data());
+            } else {
+                filterRow<Channels>(src.ptr<uint8_t>(t.source), xTaps.data(), cellStart.data(), outW, row.data());
+            }
             filtered = t.source;
         }
         const float beta = t.weight;

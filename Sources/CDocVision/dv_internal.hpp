@@ -29,6 +29,15 @@ namespace dv {
 
 using shim::fail;
 
+#if defined(__x86_64__)
+/// Whether this CPU runs AVX2. The shim's hand-vectorised loops are compiled for it function by
+/// function (`target("avx2")`) and chosen at run time, so one build runs on any x86-64.
+inline const bool cpuHasAVX2 = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}();
+#endif
+
 inline dv_status ok(dv_error *error) { return shim::ok(error, DV_OK); }
 
 /// Runs `body` (which returns a dv_status), mapping every exception to a status.

@@ -129,10 +129,6 @@ struct ReferenceSums {
 constexpr int kShift = 2, kSpan = 2 * kShift + 1;
 
 #if defined(__x86_64__)
-const bool hasAVX2 = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}();
 
 // The AVX2 versions below hold the horizontal shifts 0-3 in one register's lanes and shift 4
 // apart: each shift's sums are still added in the same order, from the same products (multiply
@@ -174,7 +170,7 @@ __attribute__((target("avx2"))) void referenceSumsAVX2(const cv::Mat &reference,
 std::array<ReferenceSums, kSpan * kSpan> referenceSums(const cv::Mat &reference, const cv::Mat &weights, int w, int h) {
     std::array<ReferenceSums, kSpan * kSpan> sums{};
 #if defined(__x86_64__)
-    if (hasAVX2) {
+    if (dv::cpuHasAVX2) {
         referenceSumsAVX2(reference, weights, w, h, sums);
         return sums;
     }
@@ -315,7 +311,7 @@ __attribute__((target("avx512f"))) double shiftedCorrelationSummedAVX512(const c
 double shiftedCorrelationSummed(const cv::Mat &query, const cv::Mat &reference, const cv::Mat &weights,
                                 const std::array<ReferenceSums, kSpan * kSpan> &sums) {
 #if defined(__x86_64__)
-    if (hasAVX2) return shiftedCorrelationSummedAVX2(query, reference, weights, sums);
+    if (dv::cpuHasAVX2) return shiftedCorrelationSummedAVX2(query, reference, weights, sums);
 #endif
     const int w = query.cols - 2 * kShift, h = query.rows - 2 * kShift;
     double best = -1;

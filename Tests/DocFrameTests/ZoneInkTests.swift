@@ -31,6 +31,14 @@ struct ZoneInkTests {
         try expectNoDocument("receipt-turned.jpg")
     }
 
+    @Test("a sheet of ruled lines turned a quarter round is no permanent resident card back")
+    func ruledSheet() throws {
+        // TrainingData's negative-11 (an empty table with a ruled sheet cut off at the photo's
+        // left edge), named the resident card's back at 0.75 until session 33: its lines, turned,
+        // ink the zone's box evenly from margin to margin, but change only downwards.
+        try expectNoDocument("ruled-sheet-turned.jpg")
+    }
+
     private func expectNoDocument(_ name: String) throws {
         let capture = try RecognitionFixtures.capture(name, in: "negatives")
         #expect(capture.negative)

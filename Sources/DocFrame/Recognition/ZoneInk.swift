@@ -16,7 +16,8 @@ import Foundation
 /// card there, turned, was named the back at 0.75 with its zone box half blank), and a
 /// receipt's text turned a quarter round stands in columns with gaps a cell wide between them
 /// (named the back at 0.75, its item lines across the zone). A zone's lines leave no column a
-/// cell wide without ink (`coversEveryCell`).
+/// cell wide without ink (`coversEveryCell`). And that ink is characters, whose upright strokes
+/// change the grey level along the line, not ruled lines (`strokeBalance`).
 enum ZoneInk {
     /// The zone's width is cut in this many segments...
     static let segments = 8
@@ -57,7 +58,34 @@ enum ZoneInk {
         }
         guard mean >= minimumInk else { return false }
         guard (perSegment.min() ?? 0) >= evenness * (perSegment.max() ?? 0) else { return false }
+        let strokes = strokeBalance(pixels, width: w, height: h)
+        if Recognizer.debug { FileHandle.standardError.write(Data(String(format: "zone strokes %.3f\n", strokes).utf8)) }
+        guard strokes >= minimumStrokeBalance else { return false }
         return coversEveryCell(pixels, width: w, height: h, paper: paper)
+    }
+
+    /// A zone's characters must change the grey level along its lines at least this much for each
+    /// unit of change down them (`strokeBalance`). A sheet of ruled lines, turned a quarter round, inks the box
+    /// margin to margin and evenly (TrainingData's `negative-11`, named the resident card's back
+    /// at 0.75): its lines change only downwards, 0.086. Characters stand in upright strokes:
+    /// 1.1 on a sharp zone; motion blur along the line lowers it, to 0.36 for the most streaked
+    /// back named at a glance in the eval sets, and to 0.20 / 0.13 for streaks of one / two cells
+    /// laid exactly along the line (a rendered zone blurred so; the synthesizer's streaks reach
+    /// 1.6 cells in any direction).
+    static let minimumStrokeBalance = 0.15
+
+    /// How much the zone's grey levels change along its lines against across them (sum of
+    /// horizontal neighbour differences over the sum of vertical ones).
+    static func strokeBalance(_ pixels: [UInt8], width w: Int, height h: Int) -> Double {
+        var along = 0.0, down = 0.0
+        for row in 1..<h {
+            for column in 1..<w {
+                let p = Int(pixels[row * w + column])
+                along += Double(abs(p - Int(pixels[row * w + column - 1])))
+                down += Double(abs(p - Int(pixels[(row - 1) * w + column])))
+            }
+        }
+        return down > 0 ? along / down : 0
     }
 
     /// Cells across a TD1 zone's line (an ID-1 card's zone: three lines of 30).

@@ -18,9 +18,32 @@ enum MRZLineSharpness {
     /// Steepest gradient over contrast, 0 for a flat cut. `pixels` is a grey image, row-major.
     static func measure(pixels: [UInt8], width: Int, height: Int) -> Double {
         guard width >= 3, height >= 3, pixels.count >= width * height else { return 0 }
+        // Counted through raw buffers: the checked loops were about 1% of a bench-mrz capture's
+        // instructions, measured on every line of every candidate zone (the same counts either way).
         var histogram = [Int](repeating: 0, count: 256)
-        for p in pixels.prefix(width * height) { histogram[Int(p)] += 1 }
-        let total = width * height
+        var across = [Int](repeating: 0, count: 256), along = [Int](repeating: 0, count: 256)
+        var counted = 0
+        pixels.withUnsafeBufferPointer { source in
+            let p = source.baseAddress!
+            histogram.withUnsafeMutableBufferPointer { h in
+                for i in 0..<(width * height) { h[Int(p[i])] += 1 }
+            }
+            // Central differences in each direction: motion blur along one axis leaves the edges
+            // across the other sharp, and text needs both (the strokes of E, the feet of L).
+            // A difference of two bytes halved is at most 127: no bound to clamp to.
+            across.withUnsafeMutableBufferPointer { a in
+                along.withUnsafeMutableBufferPointer { b in
+                    for y in 1..<(height - 1) {
+                        let row = p + y * width
+                        for x in 1..<(width - 1) {
+                            a[abs(Int(row[x + 1]) - Int(row[x - 1])) / 2] += 1
+                            b[abs(Int(row[x + width]) - Int(row[x - width])) / 2] += 1
+                        }
+                    }
+                }
+            }
+            counted = (height - 2) * (width - 2)
+        }
         func percentile(_ histogram: [Int], _ total: Int, _ q: Double) -> Int {
             let target = Int(Double(total) * q)
             var seen = 0
@@ -30,20 +53,9 @@ enum MRZLineSharpness {
             }
             return histogram.count - 1
         }
+        let total = width * height
         let contrast = percentile(histogram, total, 0.98) - percentile(histogram, total, 0.02)
         guard contrast > 0 else { return 0 }
-        // Central differences in each direction: motion blur along one axis leaves the edges
-        // across the other sharp, and text needs both (the strokes of E, the feet of L).
-        var across = [Int](repeating: 0, count: 256), along = [Int](repeating: 0, count: 256)
-        var counted = 0
-        for y in 1..<(height - 1) {
-            let row = y * width
-            for x in 1..<(width - 1) {
-                across[min(255, abs(Int(pixels[row + x + 1]) - Int(pixels[row + x - 1])) / 2)] += 1
-                along[min(255, abs(Int(pixels[row + width + x]) - Int(pixels[row - width + x])) / 2)] += 1
-                counted += 1
-            }
-        }
         let steepest = min(percentile(across, counted, 0.99), percentile(along, counted, 0.99))
         return Double(steepest) / Double(contrast)
     }
