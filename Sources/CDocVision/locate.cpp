@@ -941,6 +941,12 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
     for (size_t o = 0; o < found.size(); ++o) {
         // A completed outline's extent is inferred: it encloses whatever lies near the border.
         if (found[o].completed) continue;
+        // Nor a steep one (`kSteep`): a perspective strong enough makes a card-shaped outline of
+        // a card's sides run on to another edge (a sheet of paper's under it, a printed line), and
+        // such an outline encloses the card and its print without being a document (eval: a card's
+        // sides run on to a sheet's edge outranked the card and were named its back; a passport
+        // page's printed box, closed by its band, outranked the page's outline: no answer).
+        if (found[o].steep) continue;
         if (enclosesSmaller(found[o].p, o, areas, centres, order)) found[o].score *= 1.25;
     }
     // A completed outline around a better outline seen whole, most of its size, is that
