@@ -33,6 +33,7 @@ struct Candidate {
     bool cutOff = false;
     bool coarse = false;  // found at half the working size
     bool completed = false;  // cut off, and completed past the image's border
+    bool steep = false;  // a pair of its sides converges past kParallel (`lineCandidates`)
 };
 
 /// The half-size search runs when the best outline at the working size scores below this
@@ -64,6 +65,17 @@ constexpr float kParallel = 0.94f;
 /// against a frame pair, where few edges take part: every pair of real edges at 27 degrees
 /// would multiply the quads for little.
 constexpr float kConverging = 0.89f;
+/// ...and, crossing a pair of real edges, edges up to 40 degrees apart: the near and far sides
+/// of a card tilted before a phone's camera (principal point at the frame's centre), which
+/// converge far more than the old generator's centred projection let them (dev captures, camera
+/// geometry: 28-36 degrees on tilted cards whose outline the contours lost to a textured table).
+/// Such a quad is judged by its shape with the perspective undone (`perspectiveAspect`) alone,
+/// and only where that perspective needs a wide lens (a focal length up to kSteepFocal longer
+/// sides of the image: phones' main cameras 0.7-0.8, the generator's 0.7-1.0): a box printed
+/// inside a blurred card made such trapezoids at 1.5-2.7 (a dev capture whose card they
+/// outranked).
+constexpr float kSteep = 0.766f;
+constexpr double kSteepFocal = 1.3;
 
 constexpr double kId1Aspect = 85.60 / 53.98;
 constexpr double kTd3Aspect = 125.0 / 88.0;
@@ -128,7 +140,8 @@ double estimatedAspect(const Corners &p) {
 /// scanning and image enhancement", 2007): the focal length follows from the quad itself.
 /// A strongly tilted card looks far squarer or longer than it is; this undoes that. Returns 0
 /// when the quad is too close to fronto-parallel for a focal length (the plain ratio is then right).
-double perspectiveAspect(const Corners &p, cv::Size size) {
+/// With `focal`, also the focal length found, in longer sides of the image.
+double perspectiveAspect(const Corners &p, cv::Size size, double *focal = nullptr) {
     const cv::Point2f c(0.5f * size.width, 0.5f * size.height);
     auto h = [&](cv::Point2f q) { return cv::Vec3d(q.x - c.x, q.y - c.y, 1); };
     const cv::Vec3d m1 = h(p[0]), m2 = h(p[1]), m3 = h(p[3]), m4 = h(p[2]);
@@ -145,6 +158,7 @@ double perspectiveAspect(const Corners &p, cv::Size size) {
     const double w2 = (n2[0] * n2[0] + n2[1] * n2[1]) / f2 + n2[2] * n2[2];
     const double h2 = (n3[0] * n3[0] + n3[1] * n3[1]) / f2 + n3[2] * n3[2];
     if (!(w2 > 0 && h2 > 0)) return 0;
+    if (focal) *focal = std::sqrt(f2) / longer;
     const double r = std::sqrt(w2 / h2);
     return r >= 1 ? r : 1 / r;
 }
@@ -600,18 +614,22 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (i >= real && j >= real) continue;  // two frame sides make no card
             if (parallel(i, j) && apart(i, j) > minGap) pairs.emplace_back(i, j);
         }
-    // Then the pairs of real edges that converge more (kConverging), which only cross a pair
-    // with a frame side.
+    // Then the pairs of real edges that converge more (kConverging), which cross a pair with a
+    // frame side, and up to kSteep, which cross a pair of real edges (`steep`).
     const size_t firstConverging = pairs.size();
+    std::vector<char> steep(firstConverging, 0);
     for (int i = 0; i < real; ++i)
         for (int j = i + 1; j < real; ++j) {
             const float c = std::abs(lines[i].dir.dot(lines[j].dir));
-            if (c > kConverging && c <= kParallel && apart(i, j) > minGap) pairs.emplace_back(i, j);
+            if (c > kSteep && c <= kParallel && apart(i, j) > minGap) {
+                pairs.emplace_back(i, j);
+                steep.push_back(c <= kConverging);
+            }
         }
     for (size_t p = 0; p < firstConverging; ++p) {
         const bool framed = pairs[p].first >= real || pairs[p].second >= real;
         for (size_t q = p + 1; q < pairs.size(); ++q) {
-            if (q >= firstConverging && !framed) break;
+            if (q >= firstConverging && framed && steep[q]) continue;
             auto [a1, a2] = pairs[p];
             auto [b1, b2] = pairs[q];
             if (a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2) continue;
@@ -659,6 +677,17 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
                 if (corrected > 0 && aspectScore(corrected) > aspectScore(aspect)) aspect = corrected;
             };
             judge(q4);
+            // Sides converging this much are a strong perspective: the plain ratio says nothing.
+            if (q >= firstConverging && !framed) {
+                double focal = 0;
+                const double corrected = perspectiveAspect(q4, size, &focal);
+                if (corrected <= 0 || focal > kSteepFocal) continue;
+                aspect = corrected;
+                // A card's shape only: a passport booklet's facing page, steeply tilted, made a
+                // page-shaped piece that outranked the data page's outline and lost its answer
+                // (camera eval set); a passport page has outlines of its own (its zone, its band).
+                shape = std::exp(-0.5 * std::pow(std::log(corrected / kId1Aspect) / 0.13, 2));
+            }
             // Cut off by the border and not card-shaped: the part in view of a card reaching past it.
             bool completed = false;
             if (shape < 0.3 && frameSides == 1) {
@@ -688,6 +717,7 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             cand.score = shape * (0.25 + 0.5 * edge + 0.25 * weakest) * sizeTerm;
             if (cand.cutOff) cand.score *= 0.8;
             cand.completed = completed;
+            cand.steep = q >= firstConverging && !framed;
             if (completed) cand.score *= kCompletedWeight;
             if (cand.score >= 0.05) found.push_back(cand);
         }
@@ -911,6 +941,12 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
     for (size_t o = 0; o < found.size(); ++o) {
         // A completed outline's extent is inferred: it encloses whatever lies near the border.
         if (found[o].completed) continue;
+        // Nor a steep one (`kSteep`): a perspective strong enough makes a card-shaped outline of
+        // a card's sides run on to another edge (a sheet of paper's under it, a printed line), and
+        // such an outline encloses the card and its print without being a document (eval: a card's
+        // sides run on to a sheet's edge outranked the card and were named its back; a passport
+        // page's printed box, closed by its band, outranked the page's outline: no answer).
+        if (found[o].steep) continue;
         if (enclosesSmaller(found[o].p, o, areas, centres, order)) found[o].score *= 1.25;
     }
     // A completed outline around a better outline seen whole, most of its size, is that
@@ -1024,8 +1060,12 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
         // that borrows the image frame for a side: a defocused card's edge next to a dark table
         // is too soft to pair, and the frame then stands in for it (an eval health card back
         // under a 21-pixel defocus: its outline ran to the frame, well past the card's bottom).
+        // Nor does a steep outline (`kSteep`): a perspective strong enough explains many a
+        // trapezoid, and one of a blurred card's box and a table's edge outranked the card's
+        // cut-off outline and kept the half-size search from finding the card whole (a dev
+        // capture of the old geometry, no answer).
         auto wholeOf = [](const std::vector<Candidate> &list) {
-            return std::find_if(list.begin(), list.end(), [](const Candidate &c) { return !c.completed; });
+            return std::find_if(list.begin(), list.end(), [](const Candidate &c) { return !c.completed && !c.steep; });
         };
         const auto whole = wholeOf(candidates);
         // Only the half-size outlines seen whole are wanted then: the cut-off ones it adds for a

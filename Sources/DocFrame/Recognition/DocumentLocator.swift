@@ -20,8 +20,17 @@ public struct LocatedQuad: Sendable, Hashable {
     /// ID-1 or TD3, whichever aspect is nearer.
     public var nearestFormat: DocumentFormat { .nearest(toAspectRatio: aspect) }
 
-    /// `corners` read landscape (`Quad.landscape`).
-    public var landscapeCorners: Quad { corners.landscape }
+    /// Whether `corners`' first side is a long side of the document with the camera's
+    /// perspective undone, where that and not the sides' lengths in the image decides
+    /// (`DocumentLocator.perspectiveLandscape`); nil leaves it to the lengths.
+    var perspectiveLandscape: Bool?
+
+    /// `corners` read landscape: the first side a long side of the document (`Quad.landscape`,
+    /// or the perspective's reading where `perspectiveLandscape` says).
+    public var landscapeCorners: Quad {
+        guard let first = perspectiveLandscape else { return corners.landscape }
+        return first ? corners : corners.rotatingLabels(by: 1)
+    }
 }
 
 /// Finds card-shaped documents (ID-1 cards, TD3 passport pages), known or not: edges on a
@@ -64,10 +73,29 @@ public struct DocumentLocator: Sendable {
             let v = withUnsafeBytes(of: c.corners) { Array($0.bindMemory(to: Float.self)) }.map { Double($0) }
             let quad = Quad(topLeft: Point(x: v[0], y: v[1]), topRight: Point(x: v[2], y: v[3]),
                             bottomRight: Point(x: v[4], y: v[5]), bottomLeft: Point(x: v[6], y: v[7]))
-            let found = LocatedQuad(corners: quad, score: Double(c.score), edgeSupport: Double(c.edge_support),
+            var found = LocatedQuad(corners: quad, score: Double(c.score), edgeSupport: Double(c.edge_support),
                                     aspect: Double(c.aspect), cutOff: c.cut_off != 0, completed: c.completed != 0)
+            found.perspectiveLandscape = Self.perspectiveLandscape(of: found, imageWidth: image.width, imageHeight: image.height)
             return found.score >= minimumScore ? found : nil
         }
+    }
+
+    /// A plain side ratio under this says little of which sides are the long ones: a card tilted
+    /// about its long axis before a phone's camera looks square (dev captures, camera geometry:
+    /// 1.00-1.2 on cards whose long sides the lengths took for the short ones, so the flattening
+    /// turned the card sideways and squeezed it, and no template verified).
+    static let squarishSideRatio = 1.25
+
+    /// Whether `located`'s first side is a long side once the perspective of a camera looking
+    /// through the image's centre is undone: only where the locator judged the outline by that
+    /// shape (its `aspect` is not the plain side ratio: the undone shape is the more card-like)
+    /// and the plain ratio is squarish. Nil otherwise (the sides' lengths decide).
+    static func perspectiveLandscape(of located: LocatedQuad, imageWidth: Int, imageHeight: Int) -> Bool? {
+        let plain = located.corners.sideRatio
+        guard plain < squarishSideRatio, abs(located.aspect - plain) > 0.01 * plain,
+              let widthOverHeight = PassportPage.perspectiveAspect(of: located.corners, imageWidth: imageWidth, imageHeight: imageHeight)
+        else { return nil }
+        return widthOverHeight >= 1
     }
 
     /// The best candidate, or nil when nothing card-shaped is in view.
