@@ -232,11 +232,12 @@ public struct MRZReader: Sendable {
                 // A zone blurred past reading costs every cut of every variant and reads nothing
                 // (blurred captures spent 5 s each): its sharpest line decides (MRZLineSharpness).
                 let readable = search.turned.readable(group.lines) { gray in
-                    let sharpness = group.lines.map { (try? MRZLineSharpness.of($0, in: gray)) ?? .infinity }
                     if Self.traceCuts {
-                        FileHandle.standardError.write(Data("mrz group sharp=\(sharpness.map { String(format: "%.3f", $0) }.joined(separator: ","))\n".utf8))
+                        let measured = group.lines.map { (try? MRZLineSharpness.both($0, in: gray)) ?? (.infinity, .infinity) }
+                        let text = measured.map { String(format: "%.3f/%.3f", $0.sharp, $0.smoothed) }.joined(separator: ",")
+                        FileHandle.standardError.write(Data("mrz group sharp=\(text)\n".utf8))
                     }
-                    return sharpness.max() ?? .infinity >= MRZLineSharpness.readable
+                    return MRZLineSharpness.isReadable(group.lines, in: gray)
                 }
                 guard readable else { continue }
                 sawReadable = true
