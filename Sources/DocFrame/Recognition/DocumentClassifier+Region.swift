@@ -41,10 +41,10 @@ extension DocumentClassifier {
 
     /// The first confident answer of the frame pass run on a region of interest, with its corners
     /// in `image`'s pixels; nil when no region gives one.
-    func classifyRegions(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool) throws -> ClassificationResult? {
+    func classifyRegions(_ image: Image, candidates: [LocatedQuad], readHeaderText: Bool, cardInView: Bool = false) throws -> ClassificationResult? {
         for r in Self.regionsOfInterest(candidates, width: image.width, height: image.height) {
             guard let crop = try? image.cropped(x: r.x, y: r.y, width: r.width, height: r.height) else { continue }
-            var result = try classifyFrame(crop, readHeaderText: readHeaderText, features: Self.regionFeatures)
+            var result = try classifyFrame(crop, readHeaderText: readHeaderText, features: Self.regionFeatures, cardInView: cardInView)
             if Recognizer.debug {
                 FileHandle.standardError.write(Data("region \(r) conf=\(result.confidence)\n".utf8))
             }

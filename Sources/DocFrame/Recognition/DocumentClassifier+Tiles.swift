@@ -30,10 +30,11 @@ extension DocumentClassifier {
     /// The first confident answer of the frame pass run on a tile whose document lies wholly in
     /// the photo, with its corners in `image`'s pixels; nil when no tile gives one. A card the
     /// photo cuts off is the frame pass's and the regions' (its outline is located).
-    func classifyTiles(_ image: Image, readHeaderText: Bool) throws -> ClassificationResult? {
+    /// `cardInView`: as `classifyFrame`'s.
+    func classifyTiles(_ image: Image, readHeaderText: Bool, cardInView: Bool = false) throws -> ClassificationResult? {
         for r in Self.tiles(width: image.width, height: image.height) {
             guard let crop = try? image.cropped(x: r.x, y: r.y, width: r.width, height: r.height) else { continue }
-            var result = try classifyFrame(crop, readHeaderText: readHeaderText, features: Self.tileFeatures)
+            var result = try classifyFrame(crop, readHeaderText: readHeaderText, features: Self.tileFeatures, cardInView: cardInView)
             if Recognizer.debug {
                 FileHandle.standardError.write(Data("tile \(r) conf=\(result.confidence)\n".utf8))
             }

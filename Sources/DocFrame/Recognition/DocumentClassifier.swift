@@ -204,7 +204,10 @@ final class DocumentClassifier: Sendable {
         }
         if let b = best { best = ledger.vetted(b) }
         // The whole frame: a cut-off or occluded card, or quads that were not the document.
-        var frame = try classifyFrame(image, readHeaderText: readHeaderText)
+        // Whether the card lies wholly in the photo, by its located outline: a wrong template's
+        // homography places a whole card's corners off the photo as readily as a cut-off card's.
+        let cardInView = candidates.first.map { !$0.cutOff } ?? false
+        var frame = try classifyFrame(image, readHeaderText: readHeaderText, cardInView: cardInView)
         ledger.note(frame, twins: twins)
         frame = ledger.vetted(frame)
         if best.map({ Self.prefers(frame, over: $0) }) ?? (frame.templateIndex != nil) {
@@ -213,13 +216,13 @@ final class DocumentClassifier: Sendable {
         // Nothing answered: the frame again around each located object (a cut-off or small card
         // whose share of the frame's keypoints was too thin).
         if best?.templateIndex == nil, frame.templateIndex == nil,
-           let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText) {
+           let region = try classifyRegions(image, candidates: candidates, readHeaderText: readHeaderText, cardInView: cardInView) {
             return ledger.vetted(region)
         }
         // Still nothing: the frame again in overlapping tiles (a small card no outline holds),
         // its answer placed again as the frame's are (a tile's homography rests on as few keypoints).
         if searchTiles, best?.templateIndex == nil, frame.templateIndex == nil,
-           let tile = try classifyTiles(image, readHeaderText: readHeaderText) {
+           let tile = try classifyTiles(image, readHeaderText: readHeaderText, cardInView: cardInView) {
             return try rematched(ledger.vetted(tile), in: image)
         }
         return best ?? frame
@@ -318,7 +321,10 @@ final class DocumentClassifier: Sendable {
         pick.homography = h
         var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin)
         let raw = confidence
-        confidence = try headerChecked(confidence, pick: pick, query: flattened, readText: readHeaderText, layoutMargin: margin,
+        // By the located outline, not the template's placement (`cardInView` in `classifyUnaligned`).
+        let inView = !located.cutOff && located.corners.isInside(width: image.width, height: image.height)
+        confidence = try headerChecked(confidence, pick: pick, query: flattened, readText: readHeaderText, appearance: look, layoutMargin: margin,
+                                        inView: inView,
                                         header: &header, ocrMs: &ocrMs)
         if Recognizer.debug {
             FileHandle.standardError.write(Data(String(format: "flat pick %@ raw %.3f checked %.3f look %.3f lay %.3f margin %.3f read %d sup %d dist %d contra %d guessed %d\n",
@@ -396,7 +402,9 @@ final class DocumentClassifier: Sendable {
 
     // MARK: - Whole frame
 
-    func classifyFrame(_ image: Image, readHeaderText: Bool, features: Int = frameFeatures) throws -> ClassificationResult {
+    /// `cardInView`: the located outline says the card lies wholly in the photo (`weakLead`), as
+    /// does a homography that places it inside `image`.
+    func classifyFrame(_ image: Image, readHeaderText: Bool, features: Int = frameFeatures, cardInView: Bool = false) throws -> ClassificationResult {
         let workSize = 960
         let query = try NativeFeatures.detect(in: image, maxFeatures: features, workSize: workSize)
         let scale = Double(max(image.width, image.height)) / Double(workSize)
@@ -433,7 +441,8 @@ final class DocumentClassifier: Sendable {
         // (a cut-off card): only the shape counts.
         if !DocumentLocator.isPlausibleOutline(corners) { confidence = min(confidence, Self.threshold - 0.01) }
         let raw = confidence
-        confidence = try headerChecked(confidence, pick: pick, query: image, readText: readHeaderText, layoutMargin: margin,
+        confidence = try headerChecked(confidence, pick: pick, query: image, readText: readHeaderText, appearance: look, layoutMargin: margin,
+                                        inView: cardInView || corners.isInside(width: image.width, height: image.height),
                                         header: &header, ocrMs: &ocrMs)
         if Recognizer.debug {
             FileHandle.standardError.write(Data(String(format: "frame pick %@ raw %.3f checked %.3f look %.3f lay %.3f margin %.3f read %d sup %d dist %d contra %d guessed %d\n",
@@ -672,9 +681,12 @@ final class DocumentClassifier: Sendable {
 
     /// Caps `confidence` by what the header says of `pick` (reading it first when the answer is
     /// unsure and it was not read yet).
-    private func headerChecked(_ confidence: Double, pick: FeatureMatch, query: Image, readText: Bool, layoutMargin: Double,
-                               header: inout HeaderEvidence, ocrMs: inout Double) throws -> Double {
+    /// `inView`: the document lies wholly in `query` (its layout was compared whole, and a weak
+    /// lead of it is a weak likeness, not a part out of view: `weakLead`).
+    private func headerChecked(_ confidence: Double, pick: FeatureMatch, query: Image, readText: Bool, appearance: Double,
+                               layoutMargin: Double, inView: Bool, header: inout HeaderEvidence, ocrMs: inout Double) throws -> Double {
         let noLead = layoutMargin < Self.layoutLead
+            || (inView && layoutMargin < Self.weakLead && appearance < Self.weakLeadThumbnail)
         if readText, !header.read, confidence >= Self.threshold,
            noLead || (confidence < Self.verifyBelow && pick.inliers < Self.verifyInliers) {
             header.read = true
@@ -702,6 +714,22 @@ final class DocumentClassifier: Sendable {
     /// at 0.5-0.7 on 13-33 inliers) had a lead of 0.02 or less; right keypoint answers on dev
     /// captures (seed 7001) 0.06 or more, the lowest on cut-off cards.
     static let layoutLead = 0.03
+    /// Under a phone's camera (a pinhole projection: perspective, the card off the frame's
+    /// centre) a lead under `weakLead` is no lead either unless the colour thumbnail agrees
+    /// (`weakLeadThumbnail`): an unseen Alberta licence front shares Ontario's dark title band,
+    /// portrait and field labels, and its title's "DRIVER'S LICENCE" reads as Ontario's header
+    /// without naming it. Named Ontario's on 18-32 inliers (0.70 and 0.92 on dev captures, render
+    /// and synthesis seeds 34101 and 34201, Alberta, Nova Scotia and Manitoba cards, 288 captures;
+    /// up to 0.94 in `scripts/evaluate-holdout`), their leads were 0.04-0.09 with thumbnails of
+    /// 0.31-0.41. Right keypoint answers on dev captures of the built-in Canadian cards (seeds
+    /// 34101 and 33201, 384 captures) led by 0.18 or more, or by 0.10-0.12 with a thumbnail of
+    /// 0.80 or more (a cut-off Quebec licence front and a tilted Ontario health card front).
+    /// Only for a document wholly in the photo: a cut-off card's layout is compared on its part
+    /// in view or with the border's smear, and may lead by as little with a poor thumbnail (a
+    /// cut-off Quebec licence back of the camera evaluation set: 0.08 and 0.44 on 42 inliers,
+    /// its title's "QUEBEC" out of view); none of the unseen fronts above was cut off.
+    static let weakLead = 0.15
+    static let weakLeadThumbnail = 0.6
     /// The share of a title's words a reading must carry to vouch for it on its own.
     static let distinctiveWords = 0.5
 
