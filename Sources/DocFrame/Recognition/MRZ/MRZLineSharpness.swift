@@ -60,11 +60,6 @@ enum MRZLineSharpness {
         return Double(steepest) / Double(contrast)
     }
 
-    /// The sharpness of `line` in `image`: its cut at the model's scale, not binarised.
-    static func of(_ line: TextLineBox, in image: Image) throws -> Double {
-        try Cut(line, in: image).sharp
-    }
-
     /// Below this, measured on the cut smoothed (`smoothed`, twice), no zone is read either.
     ///
     /// Why a second measure: sensor noise and JPEG blocks lift the steepest steps of a blurred
@@ -164,4 +159,3 @@ enum MRZLineSharpness {
         return out
     }
 }
-
