@@ -33,7 +33,7 @@ struct Candidate {
     bool cutOff = false;
     bool coarse = false;  // found at half the working size
     bool completed = false;  // cut off, and completed past the image's border
-    bool steep = false;  // a pair of its sides converges past kParallel (`lineCandidates`)
+    bool steep = false;  // a pair of its sides converges past kParallel and crosses a pair of real edges (`lineCandidates`)
 };
 
 /// The half-size search runs when the best outline at the working size scores below this
@@ -617,19 +617,20 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
     // Then the pairs of real edges that converge more (kConverging), which cross a pair with a
     // frame side, and up to kSteep, which cross a pair of real edges (`steep`).
     const size_t firstConverging = pairs.size();
-    std::vector<char> steep(firstConverging, 0);
+    // Per pair: converging past kConverging (only a pair of real edges may cross it).
+    std::vector<char> pastConverging(firstConverging, 0);
     for (int i = 0; i < real; ++i)
         for (int j = i + 1; j < real; ++j) {
             const float c = std::abs(lines[i].dir.dot(lines[j].dir));
             if (c > kSteep && c <= kParallel && apart(i, j) > minGap) {
                 pairs.emplace_back(i, j);
-                steep.push_back(c <= kConverging);
+                pastConverging.push_back(c <= kConverging);
             }
         }
     for (size_t p = 0; p < firstConverging; ++p) {
         const bool framed = pairs[p].first >= real || pairs[p].second >= real;
         for (size_t q = p + 1; q < pairs.size(); ++q) {
-            if (q >= firstConverging && framed && steep[q]) continue;
+            if (q >= firstConverging && framed && pastConverging[q]) continue;
             auto [a1, a2] = pairs[p];
             auto [b1, b2] = pairs[q];
             if (a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2) continue;

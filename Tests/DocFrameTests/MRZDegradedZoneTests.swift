@@ -44,8 +44,8 @@ struct MRZDegradedZoneTests {
         page.degrade(blur: 6, noise: 16)
         let image = try page.image()
         // The zone's lines are found, and their cuts as cut pass the first floor.
-        let copy = try TextLineBox.scaledCopy(of: image, workWidth: min(image.width, 900))
-        let lines = try TextLineBox.find(inScaled: copy.work, scale: copy.scale, charHeight: Int(Double(copy.work.width) * 0.021))
+        let workWidth = min(image.width, 900)
+        let lines = try TextLineBox.find(in: image, workWidth: workWidth, charHeight: Int(Double(workWidth) * 0.021))
         let group = try #require(MRZLocator().groups(in: lines, imageWidth: image.width, imageHeight: image.height).first)
         let measured = try group.lines.map { try MRZLineSharpness.both($0, in: image) }
         #expect(measured.map(\.sharp).max()! >= MRZLineSharpness.readable)
