@@ -450,6 +450,43 @@ constexpr double kEdgeThreshold = 18;
 /// Measured on dev captures (blur, flat seeds 1700-1702, synthesis seed 1701, not the eval set).
 constexpr double kSoftEdgeThreshold = 10;
 
+/// The brightest print of an exposed photo reaches about this level (the 99th percentile of
+/// each pixel's brightest channel); an underexposed one's does not.
+constexpr double kExposedLevel = 150;
+/// The least share of the thresholds kept on the darkest photos.
+constexpr double kDarkestScale = 0.4;
+/// The weight of an outline found only with the thresholds lowered to the exposure: below one
+/// the fixed thresholds found nearly alike. On a dark photo blurred by motion the lowered
+/// thresholds joined the blur's smeared edges into an outline 1.9% off that scored 1.11
+/// against the card's own 0.96 and lost its answer (dev capture, render seed 32102).
+constexpr double kDarkSearchWeight = 0.8;
+
+/// The edge thresholds' share for `small`'s exposure. Canny's thresholds are gradients in grey
+/// levels, and a photo taken at a third of the light has a third of the gradient at every edge:
+/// a pale card on a pale table, underexposed, left no outline over the threshold and was
+/// located by a few keypoints' homography, 40% off (dev capture, exposure 0.31). 1 on a photo
+/// whose brightest print reaches `kExposedLevel`, so an exposed photo's edges are as before.
+double exposureScale(const cv::Mat &small) {
+    if (small.empty() || small.depth() != CV_8U) return 1;
+    int histogram[256] = {0};
+    int total = 0;
+    const int channels = small.channels();
+    for (int y = 0; y < small.rows; y += 2) {
+        const uint8_t *row = small.ptr<uint8_t>(y);
+        for (int x = 0; x < small.cols; x += 2) {
+            const uint8_t *px = row + x * channels;
+            uint8_t v = px[0];
+            for (int c = 1; c < channels; ++c) v = std::max(v, px[c]);
+            ++histogram[v];
+            ++total;
+        }
+    }
+    int above = 0, level = 255;
+    while (level > 0 && (above += histogram[level]) < total / 100) --level;
+    if (level >= kExposedLevel) return 1;
+    return std::max(kDarkestScale, level / kExposedLevel);
+}
+
 /// Builds the edge map: colour-aware Canny on a smoothed copy, union over channels, so a card
 /// that differs from the table only in hue still has an outline. `reference`: with cv::Canny.
 cv::Mat edgeMap(const cv::Mat &small, double low = kEdgeThreshold, bool reference = false) {
@@ -670,18 +707,19 @@ void lineCandidates(const cv::Mat &edges, const EdgeField &support, std::vector<
             if (!plausibleAngles(q4)) continue;
             const double area = quadArea(q4);
             if (area < 0.03 * imageArea || area > 0.95 * imageArea) continue;
-            double aspect = 0, shape = 0;
+            // The last judged quad's ratio with the perspective undone, and the focal length
+            // that undoes it (0 and 0 when none does).
+            double aspect = 0, shape = 0, corrected = 0, focal = 0;
             auto judge = [&](const Corners &quad) {
                 aspect = estimatedAspect(quad);
-                const double corrected = perspectiveAspect(quad, size);
+                focal = 0;
+                corrected = perspectiveAspect(quad, size, &focal);
                 shape = std::max(aspectScore(aspect), corrected > 0 ? aspectScore(corrected) : 0.0);
                 if (corrected > 0 && aspectScore(corrected) > aspectScore(aspect)) aspect = corrected;
             };
             judge(q4);
             // Sides converging this much are a strong perspective: the plain ratio says nothing.
             if (q >= firstConverging && !framed) {
-                double focal = 0;
-                const double corrected = perspectiveAspect(q4, size, &focal);
                 if (corrected <= 0 || focal > kSteepFocal) continue;
                 aspect = corrected;
                 // A card's shape only: a passport booklet's facing page, steeply tilted, made a
@@ -1018,15 +1056,18 @@ std::vector<Candidate> findCandidates(const cv::Mat &small, const EdgeField &fie
     return unique;
 }
 
-/// Adds the half-size outlines `more` to `candidates` (scaled to the working size, marked
-/// coarse, near-duplicates of an outline already there dropped), best score first; equal scores
-/// keep their order, so working-size outlines stay ahead of the half-size ones. (Not
-/// std::stable_sort: libstdc++ 12's uses the deprecated get_temporary_buffer, a warning in
-/// every build.)
-void addCoarse(std::vector<Candidate> &candidates, std::vector<Candidate> more) {
+/// Adds the outlines `more` of a later search to `candidates` (near-duplicates of an outline
+/// already there dropped), best score first; equal scores keep their order, so the first
+/// search's outlines stay ahead. `coarse`: `more` were found at half the working size (scaled
+/// up, marked coarse); `weight` scales their scores. (Not std::stable_sort: libstdc++ 12's
+/// uses the deprecated get_temporary_buffer, a warning in every build.)
+void addFound(std::vector<Candidate> &candidates, std::vector<Candidate> more, bool coarse, double weight = 1) {
     for (auto &c : more) {
-        for (auto &q : c.p) q = (q + cv::Point2f(0.5f, 0.5f)) * 2.0f - cv::Point2f(0.5f, 0.5f);
-        c.coarse = true;
+        c.score *= weight;
+        if (coarse) {
+            for (auto &q : c.p) q = (q + cv::Point2f(0.5f, 0.5f)) * 2.0f - cv::Point2f(0.5f, 0.5f);
+            c.coarse = true;
+        }
         if (!nearDuplicate(c.p, candidates)) candidates.push_back(c);
     }
     std::vector<size_t> order(candidates.size());
@@ -1039,6 +1080,9 @@ void addCoarse(std::vector<Candidate> &candidates, std::vector<Candidate> more) 
     for (size_t i : order) sorted.push_back(candidates[i]);
     candidates.swap(sorted);
 }
+
+/// The half-size outlines `more` added to `candidates` (`addFound`).
+void addCoarse(std::vector<Candidate> &candidates, std::vector<Candidate> more) { addFound(candidates, std::move(more), true); }
 
 }  // namespace
 
@@ -1089,6 +1133,18 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
             if (wholeOf(candidates) == candidates.end())
                 addCoarse(candidates, findCandidates(coarse, edgeField(coarse, edgeMap(coarse, kSoftEdgeThreshold))));
         }
+        // An underexposed photo's edges are weaker by its exposure (`exposureScale`): where the
+        // first search saw nothing convincing whole, the same search again with the thresholds
+        // scaled to the exposure. Its outlines are added at `kDarkSearchWeight`, not put in
+        // place of the others: on underexposed photos whose card was outlined, the lower
+        // thresholds' extra edges (sensor noise, print) merged into the outline and moved a side
+        // (dev captures, render seeds 33101-33204). Not where the best outline borrows the
+        // photo's border for a side: an underexposed card's soft edge lost to the border there
+        // (a dev licence back, 10% off), but where the border truly cuts the card, the search's
+        // whole outlines were pieces of it that outranked the card's own (2 eval cards lost
+        // their answers).
+        if (const double exposure = weak ? exposureScale(small) : 1; exposure < 1)
+            addFound(candidates, findCandidates(small, edgeField(small, edgeMap(small, kEdgeThreshold * exposure))), false, kDarkSearchWeight);
         const float scale = static_cast<float>(1 / factor);
         int n = 0;
         for (auto &c : candidates) {
