@@ -1,0 +1,17 @@
+// OpenCV's thread count for the process. See docvision.h for the contract.
+#include "docvision.h"
+
+#include <opencv2/core.hpp>
+
+extern "C" {
+
+void dv_set_parallel_threads(int32_t threads) {
+    // cv::setNumThreads takes any int (negative: the default) and throws nothing here; the
+    // guard only keeps C++ exceptions out of Swift whatever a future OpenCV does.
+    try {
+        cv::setNumThreads(threads > 0 ? static_cast<int>(threads) : -1);
+    } catch (...) {
+    }
+}
+
+}  // extern "C"
