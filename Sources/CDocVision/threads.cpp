@@ -14,4 +14,12 @@ void dv_set_parallel_threads(int32_t threads) {
     }
 }
 
+int32_t dv_parallel_threads(void) {
+    try {
+        return static_cast<int32_t>(cv::getNumThreads());
+    } catch (...) {
+        return 1;
+    }
+}
+
 }  // extern "C"

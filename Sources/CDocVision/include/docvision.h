@@ -107,6 +107,8 @@ void dv_buffer_free(uint8_t *bytes);
 /// restores OpenCV's default (every core). Process-wide; for callers that already run one image
 /// per core and want each image on one thread.
 void dv_set_parallel_threads(int32_t threads);
+/// The threads OpenCV's parallel loops use now (`dv_set_parallel_threads`).
+int32_t dv_parallel_threads(void);
 
 // MARK: - Geometry and pixels
 

@@ -16,4 +16,9 @@ public enum ImagingThreads {
     public static func limit(to threads: Int?) {
         dv_set_parallel_threads(Int32(clamping: threads ?? 0))
     }
+
+    /// The threads OpenCV's loops use now, the calling one included.
+    public static var current: Int {
+        Int(dv_parallel_threads())
+    }
 }
