@@ -100,6 +100,16 @@ dv_status dv_image_encode(const dv_image *image, dv_encoding encoding, int32_t q
                           uint8_t **out_bytes, size_t *out_length, dv_error *error);
 void dv_buffer_free(uint8_t *bytes);
 
+// MARK: - Threads
+
+/// How many threads OpenCV's own parallel loops (warps, resizes, colour conversions) may use in
+/// this process, the calling thread included: 1 runs them on the calling thread only; 0 or less
+/// restores OpenCV's default (every core). Process-wide; for callers that already run one image
+/// per core and want each image on one thread.
+void dv_set_parallel_threads(int32_t threads);
+/// The threads OpenCV's parallel loops use now (`dv_set_parallel_threads`).
+int32_t dv_parallel_threads(void);
+
 // MARK: - Geometry and pixels
 
 dv_status dv_image_to_gray(const dv_image *image, dv_image **out, dv_error *error);

@@ -122,7 +122,8 @@ extension Recognizer {
         // No passport page in the outline (none found, or the booklet's, a printed frame's, a
         // part of the page): look for the zone in the whole photo and build the page around it.
         let scout = scoutZone(in: image, reader: reader, located: observation.corners, budget: budget)
-        if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners, budget: budget) {
+        if let scout, let found = passportPage(from: scout, in: image, reader: reader, located: observation.corners, budget: budget,
+                                               earlier: outlineReading) {
             // Reconciled with the outline's cut, read before (`MRZReader.reconciled`).
             let page = outlinePlacedPage(placedFromOutline?.page, scoutPage: found.page, located: observation.corners, in: image)
             accept(reader.reconciled(found.mrz, with: outlineReading), identity: found.identity, page: page, into: &observation)
@@ -365,9 +366,10 @@ extension Recognizer {
 
     /// The passport page whose zone is in `image`, found from the zone (`PassportPage`); the
     /// located outline is kept when it agrees.
-    private func passportPage(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?, budget: MRZCutBudget)
+    private func passportPage(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?, budget: MRZCutBudget,
+                              earlier: MRZResult? = nil)
         -> (mrz: MRZResult, identity: DocumentIdentity, page: Quad)? {
-        guard let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located, budget: budget),
+        guard let placed = PassportPage.place(from: zone, in: image, reader: reader, located: located, budget: budget, earlier: earlier),
               let identity = PassportRule.identity(for: placed.mrz) ?? Self.shapedIdentity((placed.mrz, placed.page), located: located, in: image)
         else { return nil }
         // What the page is was decided on the placement; where its far sides are is refined

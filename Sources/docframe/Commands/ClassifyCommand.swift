@@ -41,6 +41,8 @@ struct ClassifyCommand: Command {
     }
 
     func run() throws -> ExitCode {
+        // One image per job, each on one thread: OpenCV's own pool would only compete with the jobs.
+        ImagingThreads.limit(to: 1)
         let recognizer = try Recognizer(templateDirectories: templateDirectories, includeBuiltin: includeBuiltin)
         if let cropsDirectory {
             do {

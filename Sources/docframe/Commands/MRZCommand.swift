@@ -34,6 +34,8 @@ struct MRZCommand: Command {
     }
 
     func run() throws -> ExitCode {
+        // One image per job, each on one thread: OpenCV's own pool would only compete with the jobs.
+        ImagingThreads.limit(to: 1)
         let reader = try MRZReader(textReader: TextReader(maxEnginesPerModel: jobs))
         // Without templates the located outline is still flattened by its shape; without the
         // locator's help at all (no recogniser), the whole image is searched.
