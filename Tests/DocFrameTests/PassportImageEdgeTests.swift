@@ -83,9 +83,20 @@ struct PassportImageEdgeTests {
         let outlinedWhole = PassportPage.completedBeyondImageEdge(pastBorder, in: image, outlined: true)
         #expect(abs(outlinedWhole.bottomLeft.y - (380 + height)) < 0.5 && abs(outlinedWhole.bottomRight.y - (380 + height)) < 0.5)
         #expect(PassportPage.completedBeyondImageEdge(pastBorder, in: image) == pastBorder)
-        // Nothing on the border.
+        // An outline named by its title whose bottom stopped at a line printed across the page
+        // (in view, 120 px above the lower border, its sides 0.7 of the shape's): the
+        // shape puts the bottom out of view, where the page's own edge is, so the printed line
+        // is no edge of it; a page placed from its zone keeps its sides.
+        let printed = Quad(topLeft: Point(x: 100, y: 330), topRight: Point(x: 810, y: 330),
+                           bottomRight: Point(x: 810, y: 680), bottomLeft: Point(x: 100, y: 680))
+        let printedWhole = PassportPage.completedBeyondImageEdge(printed, in: image, outlined: true)
+        #expect(abs(printedWhole.bottomLeft.y - (330 + height)) < 0.5 && abs(printedWhole.bottomRight.y - (330 + height)) < 0.5)
+        #expect(printedWhole.topLeft == printed.topLeft && printedWhole.topRight == printed.topRight)
+        #expect(PassportPage.completedBeyondImageEdge(printed, in: image) == printed)
+        // Nothing on the border (and a page's shape would end in view: the short side stands).
         let inside = Quad(topLeft: Point(x: 100, y: 100), topRight: Point(x: 600, y: 100),
                           bottomRight: Point(x: 600, y: 300), bottomLeft: Point(x: 100, y: 300))
         #expect(PassportPage.completedBeyondImageEdge(inside, in: image) == inside)
+        #expect(PassportPage.completedBeyondImageEdge(inside, in: image, outlined: true) == inside)
     }
 }
