@@ -93,7 +93,8 @@ struct PassportImageEdgeTests {
         #expect(abs(printedWhole.bottomLeft.y - (330 + height)) < 0.5 && abs(printedWhole.bottomRight.y - (330 + height)) < 0.5)
         #expect(printedWhole.topLeft == printed.topLeft && printedWhole.topRight == printed.topRight)
         #expect(PassportPage.completedBeyondImageEdge(printed, in: image) == printed)
-        // Nothing on the border (and a page's shape would end in view: the short side stands).
+        // Nothing on the border (the page's shape would end in view below it: the short side
+        // stands; above it, out of view, but a named page's top is its title's side).
         let inside = Quad(topLeft: Point(x: 100, y: 100), topRight: Point(x: 600, y: 100),
                           bottomRight: Point(x: 600, y: 300), bottomLeft: Point(x: 100, y: 300))
         #expect(PassportPage.completedBeyondImageEdge(inside, in: image) == inside)

@@ -39,11 +39,11 @@ extension PassportPage {
     ///   completed). A page placed from its zone has its sides out of view where the zone puts
     ///   them, which a strongly tilted page's foreshortening makes better than the shape from the
     ///   opposite side (dev: a tilted page cut at its top, 7.4% off, 20% so completed).
-    ///   Such an outline's side in view short of a page's shape is completed too when the shape
-    ///   puts both its corners out of view: it stopped at a line printed across the page (a
-    ///   rule, a guilloche's edge) where the page ran on out of the photo (camera dev captures,
-    ///   seeds 35301 and 35401: pages named by their title 21.0% and 12.1% off, now 3.8% and
-    ///   4.9%, the far side placed flat).
+    ///   Such an outline's bottom side in view short of a page's shape is completed too when the
+    ///   shape puts both its corners out of view: it stopped at a line printed across the page
+    ///   (a rule, a guilloche's edge) where the page ran on out of the photo (camera dev
+    ///   captures, seeds 35301, 35401, 32301: pages named by their title 21.0%, 12.1% and 10.7%
+    ///   off, now 3.8%, 4.9% and 2.9%, the far side placed flat).
     static func completedBeyondImageEdge(_ page: Quad, in image: Image, outlined: Bool = false) -> Quad {
         let w = Double(image.width), h = Double(image.height)
         let margin = imageEdgeMargin * max(w, h)
@@ -65,7 +65,10 @@ extension PassportPage {
             // p[k + 3] and p[k + 2].
             let s0 = p[k], s1 = p[(k + 1) % 4], o0 = p[(k + 3) % 4], o1 = p[(k + 2) % 4]
             let bordered = onBorder(s0, s1)
-            guard bordered || outlined else { continue }
+            // Of a side in view, only the bottom (k == 2) is taken for print: the page's corner
+            // order puts its top where its title was read, near the page's top edge, whereas
+            // a short outline in view can often be completed past the border either way.
+            guard bordered || outlined && k == 2 else { continue }
             if bordered { guard inView(o0), inView(o1) else { return page } } else if !(inView(o0) && inView(o1)) { continue }
             let opposite = o0.distance(to: o1)
             // The top and bottom sides are the page's width; the left and right its height.
