@@ -87,8 +87,11 @@ extension PassportPage {
             // A side in view on an outline short of a page's shape is the page's edge unless the
             // shape puts both its corners out of view: then it is print across the page (a rule,
             // a guilloche's edge), the page's own edge beyond the border.
+            // Nor where a camera explains the outline as a whole page: a page tilted back shows
+            // its sides short (`shapes`).
             if !bordered {
-                guard shown < 1, !isInside(q[k], w, h), !isInside(q[(k + 1) % 4], w, h) else { continue }
+                guard shown < 1, !isInside(q[k], w, h), !isInside(q[(k + 1) % 4], w, h),
+                      !shapes(of: page, in: image).contains(where: PassportRule.hasPageShape) else { continue }
             }
             completed.append(Quad(topLeft: q[0], topRight: q[1], bottomRight: q[2], bottomLeft: q[3]))
         }
