@@ -190,7 +190,12 @@ enum PassportPage {
     static func page(around zone: MRZReader.Zone, in flat: Image, flattenedFrom quad: Quad, image: Image,
                      outline: Bool = false) -> (guess: Quad, fitted: Quad)? {
         let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
-        guard let inFlat = hypothesis(for: zone, measuringHeight: true, cut: { atBorder(toImage.apply($0), of: image) }) else { return nil }
+        // A zone cut by the photo's border is scaled by its lines' pitch only in a page placed
+        // from a zone already (`outline` false): a located outline's flattening need not keep
+        // the page's proportions (one whose top took a printed band stretches the pitch; dev:
+        // a page cut on the right so placed 9.7 -> 18% off).
+        let cut: (Point) -> Bool = outline ? { _ in false } : { atBorder(toImage.apply($0), of: image) }
+        guard let inFlat = hypothesis(for: zone, measuringHeight: true, cut: cut) else { return nil }
         let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
                          bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
         debugLog("guess=\(guess.pairs)")
