@@ -83,9 +83,33 @@ struct PassportImageEdgeTests {
         let outlinedWhole = PassportPage.completedBeyondImageEdge(pastBorder, in: image, outlined: true)
         #expect(abs(outlinedWhole.bottomLeft.y - (380 + height)) < 0.5 && abs(outlinedWhole.bottomRight.y - (380 + height)) < 0.5)
         #expect(PassportPage.completedBeyondImageEdge(pastBorder, in: image) == pastBorder)
-        // Nothing on the border.
+        // An outline named by its title whose bottom stopped at a line printed across the page
+        // (in view, 120 px above the lower border, its sides 0.7 of the shape's): the
+        // shape puts the bottom out of view, where the page's own edge is, so the printed line
+        // is no edge of it; a page placed from its zone keeps its sides.
+        let printed = Quad(topLeft: Point(x: 100, y: 330), topRight: Point(x: 810, y: 330),
+                           bottomRight: Point(x: 810, y: 680), bottomLeft: Point(x: 100, y: 680))
+        let printedWhole = PassportPage.completedBeyondImageEdge(printed, in: image, outlined: true)
+        #expect(abs(printedWhole.bottomLeft.y - (330 + height)) < 0.5 && abs(printedWhole.bottomRight.y - (330 + height)) < 0.5)
+        #expect(printedWhole.topLeft == printed.topLeft && printedWhole.topRight == printed.topRight)
+        #expect(PassportPage.completedBeyondImageEdge(printed, in: image) == printed)
+        // A whole page tilted 35 degrees (its bottom away) and turned 8 before a phone's camera
+        // (principal point at the centre of a 720 x 1280 photo, focal 0.85 of its height), near
+        // the lower border: its sides show 0.55 of a page's height, but the perspective undone it
+        // is a page's shape, so its bottom, in view, stays (drawn flat it would move out of view).
+        let portrait = try Self.blank(width: 720, height: 1280)
+        let tilted = Quad(topLeft: Point(x: 98.94, y: 916.69), topRight: Point(x: 700.65, y: 984.69),
+                          bottomRight: Point(x: 636.52, y: 1212.3), bottomLeft: Point(x: 145.6, y: 1144.97))
+        #expect(PassportPage.shapes(of: tilted, in: portrait).contains(where: PassportRule.hasPageShape))
+        let sideShown = tilted.topLeft.distance(to: tilted.bottomLeft)
+        let sideFlat = tilted.topLeft.distance(to: tilted.topRight) / DocumentFormat.td3.aspectRatio
+        #expect(tilted.topLeft.y + (tilted.bottomLeft.y - tilted.topLeft.y) * sideFlat / sideShown > 1280)
+        #expect(PassportPage.completedBeyondImageEdge(tilted, in: portrait, outlined: true) == tilted)
+        // Nothing on the border (the page's shape would end in view below it: the short side
+        // stands; above it, out of view, but a named page's top is its title's side).
         let inside = Quad(topLeft: Point(x: 100, y: 100), topRight: Point(x: 600, y: 100),
                           bottomRight: Point(x: 600, y: 300), bottomLeft: Point(x: 100, y: 300))
         #expect(PassportPage.completedBeyondImageEdge(inside, in: image) == inside)
+        #expect(PassportPage.completedBeyondImageEdge(inside, in: image, outlined: true) == inside)
     }
 }

@@ -41,25 +41,38 @@ enum PassportPage {
     /// - Parameter measuringHeight: take the vertical scale from the lines' pitch instead (for a
     ///   zone in a flattened image, whose vertical scale may differ from its horizontal one and
     ///   whose lines are large enough to measure it).
-    static func hypothesis(for zone: MRZReader.Zone, measuringHeight: Bool = false) -> Quad? {
+    ///
+    /// - Parameter cut: whether a point of the image the zone was read in (unturned) lies at the
+    ///   photo's border. A zone whose lines end there runs on out of view: the lines' length is
+    ///   then no measure of the zone's, and the page is scaled by the lines' pitch instead and
+    ///   placed from the end in view (as `TruncatedPassportZone.page`). Camera dev captures cut
+    ///   off on the right (seed 35401): such zones read as whole TD3 zones, their pages placed
+    ///   a tenth to a third too narrow.
+    static func hypothesis(for zone: MRZReader.Zone, measuringHeight: Bool = false, cut: (Point) -> Bool = { _ in false }) -> Quad? {
         guard zone.result.format == .td3, zone.lines.count == 2 else { return nil }
         let l1 = zone.lines[0], l2 = zone.lines[1]
         let angle = (l1.angle + l2.angle) / 2 * .pi / 180
         let u = Point(x: cos(angle), y: sin(angle)), n = Point(x: -sin(angle), y: cos(angle))
         let width = (l1.width + l2.width) / 2
         guard width > 0 else { return nil }
-        let s = width / (zoneRight - zoneLeft)
         func left(_ l: TextLineBox) -> Point { Point(x: l.centerX - u.x * l.width / 2, y: l.centerY - u.y * l.width / 2) }
-        let a = left(l1), b = left(l2)
+        func right(_ l: TextLineBox) -> Point { Point(x: l.centerX + u.x * l.width / 2, y: l.centerY + u.y * l.width / 2) }
+        let pitch = (l2.centerX - l1.centerX) * n.x + (l2.centerY - l1.centerY) * n.y
+        let cutRight = zone.lines.contains { cut(zone.unturned(right($0))) }
+        let cutLeft = zone.lines.contains { cut(zone.unturned(left($0))) }
+        let truncated = cutRight != cutLeft && pitch > 0
+        let s = truncated ? pitch / (line2Y - line1Y) : width / (zoneRight - zoneLeft)
+        if truncated { debugLog("zone cut by the photo's border on the \(cutRight ? "right" : "left"): scaled by its lines' pitch") }
+        let a = cutLeft && truncated ? right(l1) : left(l1), b = cutLeft && truncated ? right(l2) : left(l2)
+        let anchor = cutLeft && truncated ? zoneRight : zoneLeft
         let origin = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         let middle = (line1Y + line2Y) / 2
         var k = 1.0
         if measuringHeight {
-            let pitch = (l2.centerX - l1.centerX) * n.x + (l2.centerY - l1.centerY) * n.y
             k = min(1.5, max(0.67, pitch / (s * (line2Y - line1Y))))
         }
         func map(_ x: Double, _ y: Double) -> Point {
-            let dx = s * (x - zoneLeft), dy = s * k * (y - middle)
+            let dx = s * (x - anchor), dy = s * k * (y - middle)
             return zone.unturned(Point(x: origin.x + u.x * dx + n.x * dy, y: origin.y + u.y * dx + n.y * dy))
         }
         return Quad(topLeft: map(0, 0), topRight: map(pageWidth, 0),
@@ -78,6 +91,12 @@ enum PassportPage {
             quad = (try? DocumentLocator.refine(quad, in: image, search: max(2, share * width))) ?? quad
         }
         return quad
+    }
+
+    /// Whether `p` lies within `imageEdgeMargin` of `image`'s border, or beyond it.
+    static func atBorder(_ p: Point, of image: Image) -> Bool {
+        let w = Double(image.width), h = Double(image.height), m = imageEdgeMargin * max(w, h)
+        return p.x <= m || p.y <= m || p.x >= w - m || p.y >= h - m
     }
 
     /// Whether the image a zone was read in is the page itself: the zone's lines lie where a
@@ -170,8 +189,13 @@ enum PassportPage {
     ///   are checked against the fit's (`sidesTurnedBack`).
     static func page(around zone: MRZReader.Zone, in flat: Image, flattenedFrom quad: Quad, image: Image,
                      outline: Bool = false) -> (guess: Quad, fitted: Quad)? {
-        guard let inFlat = hypothesis(for: zone, measuringHeight: true) else { return nil }
         let toImage = Homography.rectangle(width: flat.width, height: flat.height, to: quad)
+        // A zone cut by the photo's border is scaled by its lines' pitch only in a page placed
+        // from a zone already (`outline` false): a located outline's flattening need not keep
+        // the page's proportions (one whose top took a printed band stretches the pitch; dev:
+        // a page cut on the right so placed 9.7 -> 18% off).
+        let cut: (Point) -> Bool = outline ? { _ in false } : { atBorder(toImage.apply($0), of: image) }
+        guard let inFlat = hypothesis(for: zone, measuringHeight: true, cut: cut) else { return nil }
         let guess = Quad(topLeft: toImage.apply(inFlat.topLeft), topRight: toImage.apply(inFlat.topRight),
                          bottomRight: toImage.apply(inFlat.bottomRight), bottomLeft: toImage.apply(inFlat.bottomLeft))
         debugLog("guess=\(guess.pairs)")
@@ -192,7 +216,7 @@ enum PassportPage {
     static func place(from zone: MRZReader.Zone, in image: Image, reader: MRZReader, located: Quad?,
                       budget: MRZCutBudget = MRZCutBudget(), earlier: MRZResult? = nil) -> (mrz: MRZResult, page: Quad, guess: Quad)? {
         guard zone.result.format == .td3, zone.result.lines.first?.first == "P",
-              var guess = hypothesis(for: zone) else { return nil }
+              var guess = hypothesis(for: zone, cut: { atBorder($0, of: image) }) else { return nil }
         var page = fitted(guess, in: image)
         debugLog("photo-zone valid=\(zone.result.valid) turns=\(zone.quarterTurns) guess=\(guess.pairs) fitted=\(page.pairs)")
         var mrz = zone.result
