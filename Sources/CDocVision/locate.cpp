@@ -455,10 +455,11 @@ constexpr double kSoftEdgeThreshold = 10;
 constexpr double kExposedLevel = 150;
 /// The least share of the thresholds kept on the darkest photos.
 constexpr double kDarkestScale = 0.4;
-/// The weight of an outline found only with the thresholds lowered to the exposure: below one
-/// the fixed thresholds found nearly alike. On a dark photo blurred by motion the lowered
-/// thresholds joined the blur's smeared edges into an outline 1.9% off that scored 1.11
-/// against the card's own 0.96 and lost its answer (dev capture, render seed 32102).
+/// The share of its score an outline keeps when only the thresholds lowered to the exposure
+/// found it, so that it ranks below a near-alike outline the fixed thresholds found (at half
+/// size too). On a dark photo blurred by motion the lowered thresholds joined the blur's
+/// smeared edges into an outline 1.9% off that scored 1.11 against the card's own 0.96 and
+/// lost its answer (dev capture, render seed 32102).
 constexpr double kDarkSearchWeight = 0.8;
 
 /// The edge thresholds' share for `small`'s exposure. Canny's thresholds are gradients in grey
@@ -1141,8 +1142,8 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
         // (dev captures, render seeds 33101-33204). Not where the best outline borrows the
         // photo's border for a side: an underexposed card's soft edge lost to the border there
         // (a dev licence back, 10% off), but where the border truly cuts the card, the search's
-        // whole outlines were pieces of it that outranked the card's own (2 eval cards lost
-        // their answers).
+        // whole outlines were pieces of it that outranked the card's own (3 answers lost over
+        // the two evaluation sets).
         if (const double exposure = weak ? exposureScale(small) : 1; exposure < 1)
             addFound(candidates, findCandidates(small, edgeField(small, edgeMap(small, kEdgeThreshold * exposure))), false, kDarkSearchWeight);
         const float scale = static_cast<float>(1 / factor);
