@@ -88,7 +88,7 @@ public struct TemplateTrainer: Sendable {
             warnings.append("only \(features.count) stable keypoints: the design has little texture and may be hard to recognise")
         }
         if let i = template.regions.firstIndex(where: { $0.name == "header" }), template.regions[i].region.text == nil {
-            template.regions[i].region.text = TemplateTrainer.readText(in: reference, region: template.regions[i].region)
+            template.regions[i].region.text = TemplateTrainer.readText(in: [reference] + canonical, region: template.regions[i].region)
         }
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         template.folder = output
@@ -132,6 +132,22 @@ public struct TemplateTrainer: Sendable {
         let words = read.words.filter { $0.confidence >= 0.5 }.map(\.text)
         let text = words.joined(separator: " ").uppercased()
         return text.count >= 3 ? text : nil
+    }
+
+    /// The header's title as most of `images` (the reference, then the samples) read it: the
+    /// reading nearest all the others (most letter pairs in common). One image's reading can
+    /// drop a word or misread a letter (a retrain's reference read "...SERVICEONTARIC" and lost
+    /// "CARTE-PHOTO"); the title printed on every sample is what the readings share. Ties go to
+    /// the earlier image.
+    static func readText(in images: [Image], region: DocumentTemplate.Region) -> String? {
+        let readings = images.compactMap { readText(in: $0, region: region) }
+        guard readings.count > 1 else { return readings.first }
+        var best: (text: String, score: Double)?
+        for (i, a) in readings.enumerated() {
+            let score = readings.enumerated().reduce(0.0) { $0 + ($1.offset == i ? 0 : DocumentClassifier.textSimilarity(a, $1.element)) }
+            if best == nil || score > best!.score { best = (a, score) }
+        }
+        return best?.text
     }
 
     /// A flat scan is resized; a photo (a document found well inside it) is located and flattened.
