@@ -143,3 +143,17 @@ struct TextReaderTests {
         }
     }
 }
+
+/// The MRZ model's engines read one fixed-pitch line a call: the row's pitch is not searched
+/// around Tesseract's first estimate (`TesseractEngine.legacyVariables`), while other models
+/// keep Tesseract's defaults.
+@Suite("Tesseract engine settings")
+struct TesseractEngineSettingsTests {
+    @Test("the MRZ model's engine takes the row's first pitch estimate; an LSTM model searches as Tesseract does")
+    func pitchSearchOnlyOffForTheMRZModel() throws {
+        let mrz = try TesseractEngine(model: try OCRModel.mrz())
+        #expect(mrz.intVariable("textord_pitch_range") == 0)
+        let english = try TesseractEngine(model: try OCRModel.system("eng"))
+        #expect(english.intVariable("textord_pitch_range") == 2)
+    }
+}
