@@ -21,6 +21,7 @@ final class TesseractEngine: @unchecked Sendable {
         guard let handle = TessBaseAPICreate() else {
             throw DocFrameError(.outOfMemory, "Tesseract could not create an engine")
         }
+        Self.applyProcessSettings(to: handle)
         // Tesseract chatters on stderr ("Estimating resolution..."); a library must not.
         let names = ["debug_file"]
         let values = ["/dev/null"]
@@ -34,21 +35,32 @@ final class TesseractEngine: @unchecked Sendable {
             TessBaseAPIDelete(handle)
             throw DocFrameError(.ocrFailed, "Tesseract could not load \(model.language).traineddata from \(model.dataPath)")
         }
-        if model.engine == .legacy {
-            for (name, value) in Self.legacyVariables { TessBaseAPISetVariable(handle, name, value) }
-        }
         self.handle = handle
         self.model = model
     }
 
-    /// Set on legacy-engine handles (the MRZ model reads one fixed-pitch OCR-B line a call).
+    /// Tesseract variables that live in the process, not in a handle: set once, before the
+    /// first engine loads its model, so every read in the process (the MRZ model's and the
+    /// header models') sees the same value from its first call whatever the order of the batch.
     ///
-    /// `textord_pitch_range` 0: the row's pitch is taken as Tesseract first estimates it, not
-    /// searched 2 pixels either way (five cell fits of the whole row, `tune_row_pitch`). A line
-    /// cut at the model's 36 px height has OCR-B's pitch at once; the search was about a fifth
-    /// of each MRZ Recognize call (callgrind: 8 median-range bench-mrz captures 6.28G -> 6.09G
-    /// instructions, -3.1%). bench-mrz's records of seeds 7000, 7300 and 7400 (300) read alike.
-    static let legacyVariables = [("textord_pitch_range", "0")]
+    /// `textord_pitch_range` 0: a fixed-pitch row's pitch is taken as Tesseract first estimates
+    /// it, not searched 2 pixels either way (five cell fits of the whole row, `tune_row_pitch`).
+    /// An MRZ line cut at the model's 36 px height has OCR-B's pitch at once; the search was
+    /// about a fifth of each MRZ Recognize call (callgrind: 8 median-range bench-mrz captures
+    /// 6.28G -> 6.09G instructions, -3.1%). bench-mrz's records of seeds 7000, 7300 and 7400
+    /// (300) read alike; header reads are the evaluation sets' to judge.
+    static let processVariables = [("textord_pitch_range", "0")]
+
+    private static let settingsLock = NSLock()
+    nonisolated(unsafe) private static var settingsApplied = false
+
+    private static func applyProcessSettings(to handle: OpaquePointer) {
+        settingsLock.lock()
+        defer { settingsLock.unlock() }
+        guard !settingsApplied else { return }
+        for (name, value) in processVariables { TessBaseAPISetVariable(handle, name, value) }
+        settingsApplied = true
+    }
 
     /// An integer variable of the handle (for tests: which settings an engine reads with).
     func intVariable(_ name: String) -> Int? {
