@@ -21,7 +21,6 @@ final class TesseractEngine: @unchecked Sendable {
         guard let handle = TessBaseAPICreate() else {
             throw DocFrameError(.outOfMemory, "Tesseract could not create an engine")
         }
-        Self.applyProcessSettings(to: handle)
         // Tesseract chatters on stderr ("Estimating resolution..."); a library must not.
         let names = ["debug_file"]
         let values = ["/dev/null"]
@@ -35,13 +34,16 @@ final class TesseractEngine: @unchecked Sendable {
             TessBaseAPIDelete(handle)
             throw DocFrameError(.ocrFailed, "Tesseract could not load \(model.language).traineddata from \(model.dataPath)")
         }
+        // After loading: set on a handle not yet loaded, a variable makes Tesseract build a
+        // whole engine that the load then replaces (about 17M instructions, once).
+        Self.applyProcessSettings(to: handle)
         self.handle = handle
         self.model = model
     }
 
-    /// Tesseract variables that live in the process, not in a handle: set once, before the
-    /// first engine loads its model, so every read in the process (the MRZ model's and the
-    /// header models') sees the same value from its first call whatever the order of the batch.
+    /// Tesseract variables that live in the process, not in a handle: set once, by the first
+    /// engine made, before any engine returns to read, so every read in the process (the MRZ
+    /// model's and the header models') sees the same value whatever the order of the batch.
     ///
     /// `textord_pitch_range` 0: a fixed-pitch row's pitch is taken as Tesseract first estimates
     /// it, not searched 2 pixels either way (five cell fits of the whole row, `tune_row_pitch`).
