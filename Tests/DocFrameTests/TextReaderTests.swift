@@ -143,3 +143,17 @@ struct TextReaderTests {
         }
     }
 }
+
+/// A fixed-pitch row's pitch is not searched around Tesseract's first estimate
+/// (`TesseractEngine.processVariables`): the variable is the process's, not a handle's, so
+/// every engine reads with it from the first, whichever model it loads.
+@Suite("Tesseract engine settings")
+struct TesseractEngineSettingsTests {
+    @Test("every engine, the MRZ model's and a system model's, takes a row's first pitch estimate")
+    func pitchSearchOffInTheProcess() throws {
+        let english = try TesseractEngine(model: try OCRModel.system("eng"))
+        #expect(english.intVariable("textord_pitch_range") == 0)
+        let mrz = try TesseractEngine(model: try OCRModel.mrz())
+        #expect(mrz.intVariable("textord_pitch_range") == 0)
+    }
+}

@@ -631,9 +631,16 @@ public struct MRZReader: Sendable {
         var unsure = Set<MRZCorrector.Position>(), contradicted = Set<MRZCorrector.Position>()
         var choices: [MRZCorrector.Position: Set<Character>] = [:]
         var blind: [MRZCorrector.Position: BlindDoubt] = [:]
-        for (index, text) in texts.enumerated() {
-            let placed = Self.placeMarking(text, length: format.lineLength,
-                                           left: cuts[index].padX, right: Double(cuts[index].width) - cuts[index].padX)
+        for (index, read) in texts.enumerated() {
+            var text = read
+            var left = cuts[index].padX
+            let right = Double(cuts[index].width) - cuts[index].padX
+            if format == .td3, index == 0, let trimmed = Self.droppingMarkBeforeCode(read, length: format.lineLength) {
+                // The line box took in the mark as a 45th glyph: one pitch of it lies before the code.
+                text = trimmed
+                left += (right - left) / Double(format.lineLength + 1)
+            }
+            let placed = Self.placeMarking(text, length: format.lineLength, left: left, right: right)
             lines.append(placed.line)
             for i in placed.unsure { unsure.insert(MRZCorrector.Position(line: index, index: i)) }
             for i in placed.contradicted { contradicted.insert(MRZCorrector.Position(line: index, index: i)) }
@@ -872,6 +879,22 @@ public struct MRZReader: Sendable {
         while symbols.count > length, symbols.count >= 3, stray(symbols[0], symbols[1]) { symbols.removeFirst() }
         while symbols.count > length, symbols.count >= 3, stray(symbols[symbols.count - 1], symbols[symbols.count - 2]) { symbols.removeLast() }
         return symbols
+    }
+
+    /// A passport's first line read with one symbol too many whose second is the document code
+    /// `P`: the line box took in a mark just before the code (a fold, a finger's edge, print
+    /// beside the zone on a tilted page), read as a character. Placed by their x positions the
+    /// symbols would fill the line from that mark, shifting every character a cell on and
+    /// dropping the last (a drawn zone read `DP<VAL...`); without the mark they are the line's
+    /// 44 characters in order. Nil where the symbols are no such line (after `droppingStrays`,
+    /// which takes off marks that stand apart or are small).
+    static func droppingMarkBeforeCode(_ text: RecognizedText, length: Int) -> RecognizedText? {
+        let symbols = droppingStrays(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil },
+                                     length: length)
+        guard symbols.count == length + 1, symbols[1].text == "P", symbols[0].text != "P" else { return nil }
+        var trimmed = text
+        trimmed.symbols = Array(symbols.dropFirst())
+        return trimmed
     }
 
     /// OCR-B's digits stand taller than its capitals (about 8%), and its O and 0 differ little

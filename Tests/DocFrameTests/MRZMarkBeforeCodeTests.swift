@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import DocFrame
+
+/// A passport zone whose first line's box took in a mark just before the document code (a
+/// tilted, partly covered page's print beside the zone): the OCR reads 45 symbols for the
+/// line's 44 cells, the first of them the mark (`MRZReader.droppingMarkBeforeCode`).
+@Suite("MRZ mark before a passport's document code")
+struct MRZMarkBeforeCodeTests {
+    let reader = try! MRZReader(parser: MRZParser(referenceDate: MRZParserTests.today))
+    static let lines = MRZDegradedZoneTests.lines
+
+    /// The drawn page with a `D` one character before line 1, in the line's font and pitch.
+    func markedPage() throws -> Image {
+        let page = MRZTestDocuments.page(Self.lines, format: .td3)
+        // Where `MRZTestDocuments.page` draws line 1.
+        let (width, height) = MRZTestDocuments.pageSize(.td3)
+        let size = MRZTestDocuments.ocrBSize
+        let pitch = Double(TestCanvas.textWidth(Self.lines[0], size: size, font: TestCanvas.ocrB)) / Double(Self.lines[0].count)
+        let left = (width - Int(pitch * Double(Self.lines[0].count))) / 2
+        let top = height - 2 * Int(pitch * 1.75) - 30
+        page.text("D", x: left - Int(pitch.rounded()), y: top, size: size, font: TestCanvas.ocrB, gray: 25)
+        return try page.image()
+    }
+
+    @Test("the mark before the code is left out and line 1 reads as printed")
+    func markLeftOut() throws {
+        let image = try markedPage()
+        let zone = try #require(try reader.readZone(in: image))
+        #expect(zone.result.format == .td3)
+        #expect(zone.result.lines == Self.lines)
+        #expect(zone.result.fields["documentType"] == "P")
+        #expect(zone.result.fields["issuingState"] == "UTO")
+    }
+
+    @Test("45 symbols whose second is P lose the first; a line without the code keeps them")
+    func onlyBeforeTheCode() {
+        func symbols(_ line: String) -> RecognizedText {
+            let words = line.enumerated().map { i, c in
+                RecognizedText.Word(text: String(c), confidence: 0.9, x: 30 + 20 * i, y: 10, width: 14, height: 24)
+            }
+            return RecognizedText(text: line, confidence: 0.9, symbols: words)
+        }
+        let marked = MRZReader.droppingMarkBeforeCode(symbols("D" + Self.lines[0]), length: 44)
+        #expect(marked?.symbols.map(\.text).joined() == Self.lines[0])
+        #expect(MRZReader.droppingMarkBeforeCode(symbols(Self.lines[0]), length: 44) == nil)
+        #expect(MRZReader.droppingMarkBeforeCode(symbols("L" + Self.lines[1]), length: 44) == nil)
+    }
+}
