@@ -881,21 +881,30 @@ public struct MRZReader: Sendable {
         return symbols
     }
 
-    /// A passport's first line read with one symbol too many whose second is the document code
-    /// `P`: the line box took in a mark just before the code (a fold, a finger's edge, print
-    /// beside the zone on a tilted page), read as a character. Placed by their x positions the
-    /// symbols would fill the line from that mark, shifting every character a cell on and
-    /// dropping the last (a drawn zone read `DP<VAL...`); without the mark they are the line's
-    /// 44 characters in order. Nil where the symbols are no such line (after `droppingStrays`,
-    /// which takes off marks that stand apart or are small).
+    /// A passport's first line read with more symbols than it has characters whose second is
+    /// the document code `P`: the line box took in a mark just before the code (a fold, a
+    /// finger's edge, print beside the zone on a tilted page), read as a character. Placed by
+    /// their x positions the symbols would fill the line from that mark, shifting every
+    /// character a cell on and dropping the last (a drawn zone read `DP<VAL...`); without the
+    /// mark they are the line's characters, in order when 44 are left, by their cells when the
+    /// OCR also split a glyph (a dev capture's H read as three symbols: 48 in all).
+    /// Nil where the symbols are no such line (after `droppingStrays`, which takes off marks
+    /// that stand apart or are small), or where the first symbol stands on the `P`'s own glyph
+    /// (centres under `splitGlyph` pitches apart: the code split, no mark).
     static func droppingMarkBeforeCode(_ text: RecognizedText, length: Int) -> RecognizedText? {
         let symbols = droppingStrays(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil },
                                      length: length)
-        guard symbols.count == length + 1, symbols[1].text == "P", symbols[0].text != "P" else { return nil }
+        guard symbols.count > length, symbols[1].text == "P", symbols[0].text != "P" else { return nil }
+        let centers = symbols.map { Double($0.x) + Double($0.width) / 2 }
+        let steps = zip(centers.dropFirst(), centers).map { $0 - $1 }.sorted()
+        guard centers[1] - centers[0] >= splitGlyph * steps[steps.count / 2] else { return nil }
         var trimmed = text
         trimmed.symbols = Array(symbols.dropFirst())
         return trimmed
     }
+
+    /// Symbols whose centres are closer than this many pitches stand on one glyph.
+    static let splitGlyph = 0.6
 
     /// OCR-B's digits stand taller than its capitals (about 8%), and its O and 0 differ little
     /// otherwise: the legacy classifier's one systematic confusion. Each symbol read as O or 0
