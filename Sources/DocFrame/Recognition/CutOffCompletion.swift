@@ -74,20 +74,20 @@ enum CutOffCompletion {
         func h(_ q: Point) -> SIMD3<Double> { SIMD3(q.x - centre.x, q.y - centre.y, 1) }
         let a = h(p[ia]), b = h(p[ib]), a2 = h(p[ia2]), b2 = h(p[ib2])
         // The crossing sides' meeting point, as the direction in space they share.
-        let v = cross(cross(a, a2), cross(b, b2))
+        let v = a.cross(a2).cross(b.cross(b2))
         let along = SIMD3(v.x / f, v.y / f, v.z)
         // The whole side lies in the plane through the camera and its image line, square to `along`.
-        let line = cross(a, b)
-        let across = cross(along, SIMD3(f * line.x, f * line.y, line.z))
-        let n = cross(along, across), nn = length(n)
+        let line = a.cross(b)
+        let across = along.cross(SIMD3(f * line.x, f * line.y, line.z))
+        let n = along.cross(across), nn = n.length
         guard nn > 0, nn.isFinite else { return nil }
         let normal = n / nn
         func ray(_ q: SIMD3<Double>) -> SIMD3<Double> { SIMD3(q.x / f, q.y / f, 1) }
-        let da = (normal * ray(a)).sum(), db = (normal * ray(b)).sum()
+        let da = normal.dot(ray(a)), db = normal.dot(ray(b))
         guard abs(da) > 1e-9, abs(db) > 1e-9, (da > 0) == (db > 0) else { return nil }
         // On the document's plane (normal . X = 1 or -1): the whole side's ends in space.
         let xa = ray(a) / da, xb = ray(b) / db
-        let width = length(xa - xb), norm = length(along)
+        let width = (xa - xb).length, norm = along.length
         guard width > 0, norm > 0 else { return nil }
         // The missing side is a short one (odd: the first side is long): the crossing sides are long.
         let depth = s % 2 == 1 ? width * aspect : width / aspect
@@ -108,10 +108,4 @@ enum CutOffCompletion {
         result[ib2] = fb
         return result
     }
-
-    private static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-    }
-
-    private static func length(_ a: SIMD3<Double>) -> Double { (a * a).sum().squareRoot() }
 }

@@ -142,12 +142,11 @@ public struct TemplateTrainer: Sendable {
     static func readText(in images: [Image], region: DocumentTemplate.Region) -> String? {
         let readings = images.compactMap { readText(in: $0, region: region) }
         guard readings.count > 1 else { return readings.first }
-        var best: (text: String, score: Double)?
-        for (i, a) in readings.enumerated() {
-            let score = readings.enumerated().reduce(0.0) { $0 + ($1.offset == i ? 0 : DocumentClassifier.textSimilarity(a, $1.element)) }
-            if best == nil || score > best!.score { best = (a, score) }
+        let scores = readings.indices.map { i in
+            readings.indices.reduce(0.0) { $0 + ($1 == i ? 0 : DocumentClassifier.textSimilarity(readings[i], readings[$1])) }
         }
-        return best?.text
+        // `max(by:)` keeps the first of equal elements: ties go to the earlier image.
+        return scores.indices.max { scores[$0] < scores[$1] }.map { readings[$0] }
     }
 
     /// A flat scan is resized; a photo (a document found well inside it) is located and flattened.

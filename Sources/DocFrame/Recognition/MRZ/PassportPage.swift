@@ -135,14 +135,10 @@ enum PassportPage {
     static func perspectiveAspect(of quad: Quad, imageWidth: Int, imageHeight: Int, principal: Point? = nil) -> Double? {
         let cx = principal?.x ?? Double(imageWidth) / 2, cy = principal?.y ?? Double(imageHeight) / 2
         func h(_ p: Point) -> SIMD3<Double> { SIMD3(p.x - cx, p.y - cy, 1) }
-        func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
-            SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-        }
-        func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
         let m1 = h(quad.topLeft), m2 = h(quad.topRight), m3 = h(quad.bottomLeft), m4 = h(quad.bottomRight)
-        let d2 = dot(cross(m2, m4), m3), d3 = dot(cross(m3, m4), m2)
+        let d2 = m2.cross(m4).dot(m3), d3 = m3.cross(m4).dot(m2)
         guard abs(d2) > 1e-9, abs(d3) > 1e-9 else { return nil }
-        let k2 = dot(cross(m1, m4), m3) / d2, k3 = dot(cross(m1, m4), m2) / d3
+        let k2 = m1.cross(m4).dot(m3) / d2, k3 = m1.cross(m4).dot(m2) / d3
         let n2 = k2 * m2 - m1, n3 = k3 * m3 - m1
         let zz = n2.z * n3.z
         guard abs(zz) > 1e-12 else { return nil }
