@@ -38,8 +38,11 @@ extension Recognizer {
         }
         // Whichever way the page was named, a side the image's border closed is placed where
         // the page's shape puts it (`PassportPage.completedBeyondImageEdge`).
+        // A page placed across the booklet's fold from its facing page carries that outline's
+        // perspective to its sides out of view: no shape completes them better.
+        var placedAcrossFold = false
         defer {
-            if observation.document?.templateId == PassportRule.templateId, let page = observation.corners {
+            if !placedAcrossFold, observation.document?.templateId == PassportRule.templateId, let page = observation.corners {
                 // Pages named by their title or their zone's band are outlines the locator found.
                 let outlined = observation.document?.confidence == PassportRule.unreadConfidence
                 let whole = PassportPage.completedBeyondImageEdge(page, in: image, outlined: outlined)
@@ -202,6 +205,16 @@ extension Recognizer {
             observation.orientation = Orientation(of: page)
             return
         }
+        // The outline may be the page facing the photo page across the booklet's fold (a blank
+        // page outlined whole while the photo page runs out of the photo beyond it): the photo
+        // page's title where the facing page's mirror lies (`PassportPage.facingPages`).
+        if !otherZone, let corners = observation.corners, let page = titledFacingPage(of: corners, in: image) {
+            placedAcrossFold = true
+            observation.document = PassportTitle.identity()
+            observation.corners = page
+            observation.orientation = Orientation(of: page)
+            return
+        }
         // The observed outline is no page (an open booklet, a frame printed on the page, an
         // object beside it): the page may be one of the other outlines, known by its title.
         // Not by the zone's band there: the other outlines include quads inside a letter's
@@ -230,6 +243,29 @@ extension Recognizer {
             }
         }
     }
+
+    /// The photo page facing `outline` across a booklet's fold (`PassportPage.facingPages`),
+    /// known by its title (`PassportTitle.page`), when `outline` has a page's shape: a facing
+    /// page is one.
+    private func titledFacingPage(of outline: Quad, in image: Image) -> Quad? {
+        guard PassportPage.shapes(of: outline.landscape, in: image).contains(where: PassportRule.hasPageShape) else { return nil }
+        let facing = PassportPage.facingPages(of: outline, folds: PassportPage.foldShares(of: outline, in: image))
+        for (index, strip) in PassportPage.facingPages(of: outline, overlap: Self.facingOverlap).enumerated() {
+            guard let strip, let page = facing[index] else { continue }
+            if Recognizer.debugPassport { debugLog("facing strip=\(strip.pairs) page=\(page.pairs)") }
+            guard let titled = PassportTitle.page(outline: strip, in: image) else { continue }
+            // The strip's corners relabelled as its title stands; the page's are the facing
+            // page's, turned alike.
+            let relabelled = (0..<4).first { strip.rotatingLabels(by: $0).points == titled.points } ?? 0
+            return page.rotatingLabels(by: relabelled)
+        }
+        return nil
+    }
+
+    /// How far the strip read for a facing photo page's title reaches back over the fold
+    /// (share of the page's height): dev outlines of the blank facing page ran on to the lower
+    /// edge of the photo page's title band, 5-8% of the page's height past the fold.
+    static let facingOverlap = 0.15
 
     /// How many alternative outlines have their title read (each read is a Tesseract pass over
     /// the outline's upper third, both ways up, paid on every photo of no known document).
