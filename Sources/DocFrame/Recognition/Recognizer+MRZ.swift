@@ -289,6 +289,11 @@ extension Recognizer {
             if attempt > 0, PassportPage.agree(quad, located, tolerance: 0.005) != nil { break }
             if let page = unreadPassportPage(landscape: quad, in: image) { return page }
         }
+        // The outline may be the booklet's cover around the page (`PassportPage.insideCover`).
+        if let inside = PassportPage.insideCover(located, in: image) {
+            if Recognizer.debugPassport { debugLog("inside cover=\(inside.pairs)") }
+            if let page = unreadPassportPage(landscape: inside, in: image) { return page }
+        }
         return unreadPassportPage(belowHeader: located, in: image)
     }
 
