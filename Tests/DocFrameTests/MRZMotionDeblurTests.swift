@@ -86,31 +86,21 @@ struct MRZMotionDeblurTests {
         return out
     }
 
-    /// The photo's middle, where the streak is measured when no zone was found
-    /// (`MRZReader.wholeImageMeasure`).
-    static func zoneRegion(width: Int, height: Int) -> MRZMotionDeblur.Region {
-        let side = min(width, height, MRZReader.wholeImageMeasure)
-        return MRZMotionDeblur.Region(x: (width - side) / 2, y: (height - side) / 2, width: side, height: side)
-    }
-
     @Test("a streak is measured at its length and direction; a defocused zone shows none")
     func streakMeasured() throws {
         let (pixels, width, height) = try Self.page()
-        let region = Self.zoneRegion(width: width, height: height)
         let smeared = try Image(pixels: Self.streaked(pixels, width: width, height: height, length: 16, angle: 30),
                                 width: width, height: height, bytesPerRow: width, format: .gray8)
-        let streak = try MRZMotionDeblur.measure(in: smeared, region: region)
+        let streak = try #require(try MRZMotionDeblur.streaks(in: smeared).first)
         #expect(streak.clarity >= MRZMotionDeblur.minimumClarity, "clarity \(streak.clarity) length \(streak.length) angle \(streak.angle)")
         #expect(abs(streak.length - 16) <= 1.5, "length \(streak.length)")
         #expect(abs(streak.angle - 30) <= 5, "angle \(streak.angle)")
         let soft = try Image(pixels: Self.defocused(pixels, width: width, height: height, radius: 6, rows: 0..<height),
                              width: width, height: height, bytesPerRow: width, format: .gray8)
-        let measured = try MRZMotionDeblur.measure(in: soft, region: region)
-        #expect(measured.clarity < MRZMotionDeblur.minimumClarity, "clarity \(measured.clarity)")
-        #expect(try MRZMotionDeblur.streak(in: soft, region: region) == nil)
+        #expect(try MRZMotionDeblur.streaks(in: soft).isEmpty)
         // The sharp page has no streak either.
         let sharp = try Image(pixels: pixels, width: width, height: height, bytesPerRow: width, format: .gray8)
-        #expect(try MRZMotionDeblur.streak(in: sharp, region: region) == nil)
+        #expect(try MRZMotionDeblur.streaks(in: sharp).isEmpty)
     }
 
     @Test("a passport page smeared by the camera's motion reads valid, every line as printed")
@@ -121,5 +111,30 @@ struct MRZMotionDeblurTests {
         let read = try #require(try reader.readPassport(in: smeared))
         #expect(read.mrz.valid)
         #expect(read.mrz.lines == Self.lines)
+    }
+
+    @Test("a deblurred reading is valid only where a second deconvolution read its names line the same")
+    func deblurredNamesVouched() throws {
+        let parser = MRZParser(referenceDate: MRZParserTests.today)
+        let read = try #require(parser.parse(Self.lines))
+        #expect(read.valid)
+        // Ringing turned two of the name's letters into others: no check digit covers them.
+        var misread = Self.lines
+        misread[0] = "P<UTOERIKSSDN<<ANNA<MAPIA<<<<<<<<<<<<<<<<<<<"
+        let other = try #require(parser.parse(misread))
+        #expect(other.valid)
+        let unsure = try #require(MRZReader.deblurredReading([(read, nil, 0), (other, nil, 0)]))
+        #expect(!unsure.mrz.valid)
+        #expect(unsure.mrz.lines == Self.lines)
+        let vouched = try #require(MRZReader.deblurredReading([(read, nil, 0), (read, nil, 0)]))
+        #expect(vouched.mrz.valid)
+        // A second reading whose checks fail still vouches for the names it read the same.
+        var checkless = Self.lines
+        checkless[1] = "L898902C36UTO7408122F1204159ZE184226B<<<<<18"
+        let failing = try #require(parser.parse(checkless))
+        #expect(!failing.valid)
+        #expect(try #require(MRZReader.deblurredReading([(failing, nil, 0), (read, nil, 0)])).mrz.valid)
+        // Alone, a reading has nothing to vouch for it.
+        #expect(try #require(MRZReader.deblurredReading([(read, nil, 0)])).mrz.valid == false)
     }
 }

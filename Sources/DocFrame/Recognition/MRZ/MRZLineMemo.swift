@@ -17,7 +17,7 @@ import Foundation
 final class MRZLineMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var images: [ObjectIdentifier: (image: Image, turns: [Int: Turned])] = [:]
-    private var deblurredZones: [ObjectIdentifier: (image: Image, read: (mrz: MRZResult, quarterTurns: Int)?)] = [:]
+    private var deblurredZones: [ObjectIdentifier: (image: Image, read: MRZReader.DeblurredRead?)] = [:]
     private let deblurLock = NSLock()
 
     /// One way up of an image in grey and what was found in it.
@@ -27,7 +27,6 @@ final class MRZLineMemo: @unchecked Sendable {
         private var found: [Int: [TextLineBox]] = [:]
         private var copies: [Int: (work: Image, scale: Double)] = [:]
         private var sharp: [[TextLineBox]: Bool] = [:]
-        private var blurred: [[TextLineBox]] = []
         private var fitted: [TextLineBox: TextLineBox] = [:]
         private var readings: [MRZReader.LineKey: (width: Int, text: RecognizedText)] = [:]
 
@@ -56,15 +55,9 @@ final class MRZLineMemo: @unchecked Sendable {
         func readable(_ lines: [TextLineBox], measure: (Image) -> Bool) -> Bool {
             if let known = locked({ sharp[lines] }) { return known }
             let readable = measure(gray)
-            locked {
-                sharp[lines] = readable
-                if !readable { blurred.append(lines) }
-            }
+            locked { sharp[lines] = readable }
             return readable
         }
-
-        /// The candidate zones measured too blurred to read, in the order measured.
-        var blurredZones: [[TextLineBox]] { locked { blurred } }
 
         /// Whether any candidate zone measured here was sharp enough to read.
         var sawReadable: Bool { locked { sharp.values.contains(true) } }
@@ -112,7 +105,7 @@ final class MRZLineMemo: @unchecked Sendable {
     /// The reading `read` makes of `image` deblurred (`MRZReader.deblurredZone`), read once: the
     /// image's searches that call it later take the first call's answer. The call holds its own
     /// lock while reading, so two searches of one image on two threads read it once.
-    func deblurred(_ image: Image, read: () throws -> (mrz: MRZResult, quarterTurns: Int)?) rethrows -> (mrz: MRZResult, quarterTurns: Int)? {
+    func deblurred(_ image: Image, read: () throws -> MRZReader.DeblurredRead?) rethrows -> MRZReader.DeblurredRead? {
         deblurLock.lock()
         defer { deblurLock.unlock() }
         let key = ObjectIdentifier(image.native)
@@ -120,18 +113,6 @@ final class MRZLineMemo: @unchecked Sendable {
         let reading = try read()
         deblurredZones[key] = (image, reading)
         return reading
-    }
-
-    /// The ways up of `image` searched, each with the candidate zones measured too blurred to
-    /// read there (`MRZLineSharpness`), upright first.
-    func blurredZones(in image: Image) -> [(quarterTurns: Int, turned: Turned, zones: [[TextLineBox]])] {
-        lock.lock()
-        let turns = images[ObjectIdentifier(image.native)]?.turns ?? [:]
-        lock.unlock()
-        return turns.keys.sorted().compactMap { k in
-            let zones = turns[k]!.blurredZones
-            return zones.isEmpty ? nil : (k, turns[k]!, zones)
-        }
     }
 
     /// `image` in grey turned clockwise by `quarterTurns`, with what was found in it before.

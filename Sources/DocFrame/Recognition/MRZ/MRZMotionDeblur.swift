@@ -1,10 +1,10 @@
 internal import CDocVision
 import Foundation
 
-/// A camera's motion streak over a candidate zone measured too blurred to read
-/// (`MRZLineSharpness`), and the zone's region with the streak undone.
+/// A camera's motion streak over a photo whose zone read nothing valid, and the photo with the
+/// streak undone.
 ///
-/// A shaken camera smears each point along a short straight line: the region's spectrum has a
+/// A shaken camera smears each point along a short straight line: the photo's spectrum has a
 /// comb of zeros across the streak, which its cepstrum shows as one deep trough at the streak's
 /// length and direction. Knowing the streak, a Wiener filter takes most of the smear back out
 /// (with the true streak, 30 of 39 motion-blurred bench passports read exact). Defocus spreads
@@ -17,83 +17,108 @@ enum MRZMotionDeblur {
         var length: Double
         var angle: Double
         var clarity: Double
+
+        /// A full-size trough where a JPEG's 8-pixel blocks put one: along the rows or the
+        /// columns (within 3 degrees) at a multiple of 8 pixels (within one).
+        var looksLikeJPEGBlocks: Bool {
+            let lag = length + 1, nearest = (lag / 8).rounded() * 8
+            let axial = MRZMotionDeblur.angleApart(angle, 0) <= 3 || MRZMotionDeblur.angleApart(angle, 90) <= 3
+            return axial && nearest > 0 && abs(lag - nearest) <= 1
+        }
     }
 
     /// `DOCFRAME_DEBUG_DEBLUR=1`: each estimate on standard error (no characters).
     static let trace = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_DEBLUR"] == "1"
 
     /// Below this trough-over-ring depth no streak is taken. Measured on bench-mrz's captures of
-    /// dev seeds 7300 and 7400 (65 measured: every capture left unread, blurred or not): defocus,
-    /// glare, dark and JPEG captures 0.9-6.5 (a JPEG's 8-pixel blocks make a trough at 8), motion
-    /// streaks 8.3-41 (the three under 9 short or recompressed; one of them measured wrong).
+    /// dev seeds 7300-7600 (400 captures, 52 with motion blur): at half size, sharp, defocused,
+    /// glare and JPEG captures 0.9-10.6 (6 of 348 over 8: a text block's line pitch), motion
+    /// streaks 2.2-64 (under 8: dark captures, streaks under 20 px); at full size sharp ones
+    /// 0.9-10.4.
     static let minimumClarity = 8.0
 
     /// Streak lengths looked for, as fractions of the image's diagonal: shorter ones leave a
     /// zone readable, longer ones smear a character over its neighbours past any deconvolution.
     static let lengths = 0.004...0.03
 
-    /// The Wiener filter's noise-to-signal ratio.
-    static let noiseToSignal = 0.01
+    /// The Wiener filter's noise-to-signal ratios, in the order the photo is deconvolved and
+    /// read: a zone's strokes need little regularising (7 bench motion captures read exact 4
+    /// at 0.001, 3 at 0.003, none at 0.01 or 0.03), and each read vouches for the other's
+    /// names line (`MRZReader.deblurredZone`).
+    static let noiseToSignal = [0.001, 0.003]
+
+    /// The side of the square in the middle of a photo (at the size measured) whose cepstrum
+    /// measures the streak (bounds the cost: 25 tiles or fewer).
+    static let measuredSide = 768
 
     /// Pixel rectangle `[x, y, width, height]`.
     struct Region: Sendable, Equatable {
         var x: Int, y: Int, width: Int, height: Int
-    }
 
-    /// The region around a candidate zone's `lines` in an image of `width` x `height`, where its
-    /// streak is measured: their boxes' extent grown sideways by a quarter of the zone's length
-    /// (blurred lines are often found short) and up and down by one and a half times its height, and to at least `minimumHeight` (what the cepstrum's tiles need), clipped.
-    static func region(around lines: [TextLineBox], width: Int, height: Int, minimumHeight: Int) -> Region? {
-        var xs: [Double] = [], ys: [Double] = []
-        for line in lines {
-            let a = line.angle * Double.pi / 180, c = cos(a), s = sin(a)
-            for (u, v) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] {
-                let dx = u * line.width / 2, dy = v * line.height / 2
-                xs.append(line.centerX + c * dx - s * dy)
-                ys.append(line.centerY + s * dx + c * dy)
-            }
+        /// The square of side `side` or less in the middle of an image of `width` x `height`.
+        static func middle(width: Int, height: Int, side: Int = MRZMotionDeblur.measuredSide) -> Region {
+            let s = min(width, height, side)
+            return Region(x: (width - s) / 2, y: (height - s) / 2, width: s, height: s)
         }
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(), x1 > x0, y1 > y0 else { return nil }
-        let growX = 0.25 * (x1 - x0)
-        let growY = max(1.5 * (y1 - y0), (Double(minimumHeight) - (y1 - y0)) / 2)
-        let left = max(0, Int((x0 - growX).rounded(.down))), right = min(width, Int((x1 + growX).rounded(.up)))
-        let top = max(0, Int((y0 - growY).rounded(.down))), bottom = min(height, Int((y1 + growY).rounded(.up)))
-        guard right > left, bottom > top else { return nil }
-        return Region(x: left, y: top, width: right - left, height: bottom - top)
     }
 
-    /// The streak measured in `region` of `image`, lengths `lengths` of its diagonal; nil when
-    /// none stands out (`minimumClarity`) or the region is too small to measure.
-    static func streak(in image: Image, region: Region) throws -> Streak? {
-        let measured = try measure(in: image, region: region)
-        return measured.clarity >= minimumClarity ? measured : nil
+    /// The streaks to undo in `image`, likeliest first: the one measured at half size, where a
+    /// JPEG's 8-pixel blocks (every capture's) leave no trough and a long streak's comb is
+    /// clearer (bench motion captures: length within 1 px of the truth on 45 of 52), then the
+    /// one measured at full size where it differs, for short streaks that halving blurs into
+    /// their neighbours (a full-size trough where a JPEG's blocks make one is not taken).
+    /// Empty when no streak stands out (`minimumClarity`): defocus, a sharp photo.
+    static func streaks(in image: Image) throws -> [Streak] {
+        let half = try image.resized(width: max(1, image.width / 2), height: max(1, image.height / 2), interpolation: .area)
+        let halved = try measure(in: half, region: Region.middle(width: half.width, height: half.height),
+                                 scale: 2, diagonal: diagonal(image))
+        let full = try measure(in: image, region: Region.middle(width: image.width, height: image.height))
+        if trace {
+            FileHandle.standardError.write(Data(String(format: "mrz deblur half length=%.1f angle=%.1f clarity=%.2f full length=%.1f angle=%.1f clarity=%.2f\n",
+                                                       halved.length, halved.angle, halved.clarity, full.length, full.angle, full.clarity).utf8))
+        }
+        var out: [Streak] = []
+        if halved.clarity >= minimumClarity { out.append(halved) }
+        if full.clarity >= minimumClarity, !full.looksLikeJPEGBlocks,
+           out.allSatisfy({ abs($0.length - full.length) > 1.5 || angleApart($0.angle, full.angle) > 3 }) {
+            out.append(full)
+        }
+        return out
     }
 
-    /// The deepest trough's streak whatever its clarity (0 when nothing was measured).
-    static func measure(in image: Image, region: Region) throws -> Streak {
-        let diagonal = (Double(image.width * image.width + image.height * image.height)).squareRoot()
+    /// `image`'s diagonal in pixels.
+    static func diagonal(_ image: Image) -> Double {
+        (Double(image.width * image.width + image.height * image.height)).squareRoot()
+    }
+
+    /// Degrees between two streak directions (a streak has no sense: at most 90).
+    static func angleApart(_ a: Double, _ b: Double) -> Double {
+        let d = abs(a - b).truncatingRemainder(dividingBy: 180)
+        return min(d, 180 - d)
+    }
+
+    /// The deepest trough's streak in `region` of `image` whatever its clarity (0 when nothing
+    /// was measured), lengths `lengths` of `diagonal` (the image's own by default), in pixels
+    /// of an image `scale` times as large as `image`.
+    static func measure(in image: Image, region: Region, scale: Double = 1, diagonal: Double? = nil) throws -> Streak {
+        let diagonal = diagonal ?? Self.diagonal(image)
         var out = dv_motion_streak()
         try DocVision.check {
             dv_motion_streak_estimate(image.native.handle, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height),
-                                      max(2, lengths.lowerBound * diagonal), lengths.upperBound * diagonal, &out, $0)
+                                      max(2, lengths.lowerBound * diagonal / scale), lengths.upperBound * diagonal / scale, &out, $0)
         }
+        guard out.length > 0 else { return Streak(length: 0, angle: 0, clarity: 0) }
         // The trough lies one pixel past the streak's length: a streak drawn L long covers
         // L + 1 pixels (its antialiased ends), and its zeros are that far apart.
-        return Streak(length: max(0, out.length - 1), angle: out.angle, clarity: out.clarity)
+        return Streak(length: max(0, out.length * scale - 1), angle: out.angle, clarity: out.clarity)
     }
 
-    /// `region` of `image` in grey with `streak` undone (Wiener, `noiseToSignal`).
-    static func deblurred(_ image: Image, region: Region, streak: Streak, noiseToSignal: Double = noiseToSignal) throws -> Image {
+    /// `region` of `image` in grey with `streak` undone (Wiener, noise-to-signal ratio `noiseToSignal`).
+    static func deblurred(_ image: Image, region: Region, streak: Streak, noiseToSignal: Double) throws -> Image {
         let value = dv_motion_streak(length: streak.length, angle: streak.angle, clarity: streak.clarity)
         return try Image(native: DocVision.makeImage {
             dv_motion_deblur(image.native.handle, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height),
                              value, noiseToSignal, $0, $1)
         })
-    }
-
-    /// The cepstrum's tiles need over twice the longest lag (`dv_motion_streak_estimate`): three times, for two rows of tiles or more.
-    static func minimumRegionHeight(imageWidth: Int, imageHeight: Int) -> Int {
-        let diagonal = (Double(imageWidth * imageWidth + imageHeight * imageHeight)).squareRoot()
-        return Int((3 * lengths.upperBound * diagonal).rounded(.up)) + 8
     }
 }

@@ -1,75 +1,82 @@
 import Foundation
 
 extension MRZReader {
-    /// Cuts the search of the deblurred photo may read: an image's.
+    /// A reading of one deconvolved photo: the zone, the passport it names by rule, and the
+    /// clockwise quarter turns the photo needed for the zone to stand upright.
+    typealias DeblurredRead = (mrz: MRZResult, identity: DocumentIdentity?, quarterTurns: Int)
+
+    /// Cuts each search of a deblurred photo may read: an image's.
     static let deblurredCuts = MRZCutBudget.perImage
 
-    /// The zone of `image` read again with the camera's motion undone, the image's last resort
-    /// (`readPassportTurned`, once every other search read nothing valid): the streak measured
-    /// where a candidate zone was too blurred to read (`MRZLineSharpness`), or in the photo's
-    /// middle when no search found a zone it could read at all (blur merges a zone's lines with
-    /// the page's, or smears them past the line finder; a mild streak leaves lines the
-    /// sharpness floor passes that read nothing); the whole photo deconvolved by it
-    /// (`MRZMotionDeblur`) and searched as a photo of its own.
+    /// `image`'s zone read again with the camera's motion undone, a photo's last resort once
+    /// every search of it read nothing valid: the streak measured from the photo's cepstrum
+    /// (`MRZMotionDeblur.streaks`), the whole photo deconvolved by it at each of
+    /// `MRZMotionDeblur.noiseToSignal`, and each deconvolved photo read by `search` (the
+    /// caller's whole search of a photo: its outline's page, the photo itself).
     ///
-    /// Nil when there is nothing to measure, the streak is unclear (defocus, a sharp photo:
-    /// on bench-mrz's dev seeds no capture without motion blur measured one) or nothing was read.
-    /// Done once per image: the reading is kept in `budget`'s memo for the image's other searches.
-    ///
-    /// `quarterTurns`: the clockwise quarter turns `image` needs for the zone to stand upright.
-    func deblurredZone(in image: Image, budget: MRZCutBudget) throws -> (mrz: MRZResult, quarterTurns: Int)? {
+    /// A reading is valid only when another deconvolution read its names line the same: no
+    /// check digit covers the names, and a deconvolution's ringing turns a name's letters into
+    /// others the check digits cannot catch (on bench-mrz's dev seeds a quarter of the valid
+    /// deblurred reads had 3-7 wrong names cells). One no other reading vouches for comes with
+    /// `valid` false. Nil when no streak stands out (defocus, a sharp photo) or nothing was read.
+    public func readDeblurred(_ image: Image, search: (Image) throws -> (mrz: MRZResult, identity: DocumentIdentity?)?)
+        throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
+        try deblurred(image.grayscale()) { photo in try search(photo).map { ($0.mrz, $0.identity, 0) } }
+            .map { ($0.mrz, $0.identity) }
+    }
+
+    /// The zone of `image` read with the camera's motion undone by `readPassportTurned`'s own
+    /// search (`readDeblurred`), once per image: the reading is kept in `budget`'s memo for the
+    /// image's other searches.
+    func deblurredZone(in image: Image, budget: MRZCutBudget) throws -> DeblurredRead? {
         try budget.memo.deblurred(image) {
-            let gray: Image, measuredIn: MRZMotionDeblur.Region, turns: Int
-            if let candidate = Self.blurredCandidate(in: image, memo: budget.memo) {
-                gray = candidate.turned.gray
-                let minimum = MRZMotionDeblur.minimumRegionHeight(imageWidth: gray.width, imageHeight: gray.height)
-                guard let around = MRZMotionDeblur.region(around: candidate.lines, width: gray.width, height: gray.height,
-                                                          minimumHeight: minimum) else { return nil }
-                (measuredIn, turns) = (around, candidate.quarterTurns)
-            } else {
-                gray = try budget.memo.turned(image, quarterTurns: 0).gray
-                let side = min(gray.width, gray.height, Self.wholeImageMeasure)
-                measuredIn = MRZMotionDeblur.Region(x: (gray.width - side) / 2, y: (gray.height - side) / 2, width: side, height: side)
-                turns = 0
+            try deblurred(budget.memo.turned(image, quarterTurns: 0).gray) { photo in
+                try readPassportTurned(in: photo, budget: MRZCutBudget(limit: Self.deblurredCuts), deblurring: false)
             }
-            let streak = try MRZMotionDeblur.measure(in: gray, region: measuredIn)
-            if MRZMotionDeblur.trace {
-                FileHandle.standardError.write(Data(String(format: "mrz deblur streak length=%.1f angle=%.1f clarity=%.2f\n",
-                                                           streak.length, streak.angle, streak.clarity).utf8))
-            }
-            guard streak.clarity >= MRZMotionDeblur.minimumClarity else { return nil }
-            let whole = MRZMotionDeblur.Region(x: 0, y: 0, width: gray.width, height: gray.height)
-            let sharper = try MRZMotionDeblur.deblurred(gray, region: whole, streak: streak)
-            if let dump = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_DEBLUR_DUMP"] { try? sharper.write(to: dump, as: .png) }
-            // Searched whole (the page it places, its outline's cut), every way up: read as the
-            // zone's region alone, a zone in perspective read nothing valid that the whole read.
-            let read = try readPassportTurned(in: sharper, budget: MRZCutBudget(limit: Self.deblurredCuts), deblurring: false)
-            if MRZMotionDeblur.trace {
-                FileHandle.standardError.write(Data("mrz deblur read=\(read != nil) valid=\(read?.mrz.valid ?? false)\n".utf8))
-            }
-            return read.map { (mrz: $0.mrz, quarterTurns: ($0.quarterTurns + turns) % 4) }
         }
     }
 
-    /// The candidate zone whose region measures the streak: the first measured too blurred in
-    /// the first way up that had one, among those of a zone's shape (two or three lines, each
-    /// at least `blurredElongation` times as long as high: blur fattens a zone's lines).
-    static func blurredCandidate(in image: Image, memo: MRZLineMemo) -> (quarterTurns: Int, turned: MRZLineMemo.Turned, lines: [TextLineBox])? {
-        for (turns, turned, zones) in memo.blurredZones(in: image) {
-            if let lines = zones.first(where: { z in
-                (2...3).contains(z.count) && z.allSatisfy { $0.width >= blurredElongation * $0.height }
-            }) {
-                return (turns, turned, lines)
+    /// What `search` reads of `gray` deconvolved by each streak measured in it, the likeliest
+    /// streak first, until one's readings are valid and vouch for each other (`deblurredReading`).
+    func deblurred(_ gray: Image, search: (Image) throws -> DeblurredRead?) throws -> DeblurredRead? {
+        let whole = MRZMotionDeblur.Region(x: 0, y: 0, width: gray.width, height: gray.height)
+        var fallback: DeblurredRead?
+        for streak in try MRZMotionDeblur.streaks(in: gray) {
+            var reads: [DeblurredRead] = []
+            for ratio in MRZMotionDeblur.noiseToSignal {
+                let sharper = try MRZMotionDeblur.deblurred(gray, region: whole, streak: streak, noiseToSignal: ratio)
+                if let dump = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_DEBLUR_DUMP"] {
+                    try? sharper.write(to: "\(dump)-\(streak.length)-\(ratio).png", as: .png)
+                }
+                let read = try search(sharper)
+                if MRZMotionDeblur.trace {
+                    FileHandle.standardError.write(Data("mrz deblur nsr=\(ratio) read=\(read != nil) valid=\(read?.mrz.valid ?? false)\n".utf8))
+                }
+                if let read { reads.append(read) }
             }
+            guard let reported = Self.deblurredReading(reads) else { continue }
+            if reported.mrz.valid { return reported }
+            fallback = fallback ?? reported
         }
-        return nil
+        return fallback
     }
 
-    /// The side of the square in the middle of a photo with no blurred candidate zone whose
-    /// cepstrum measures its streak (bounds the cost: 25 tiles or fewer).
-    static let wholeImageMeasure = 768
-
-    /// How long for its height a blurred zone's line is at least (a sharp TD3 line is about 42
-    /// times, a TD1 line about 21; blur fattens both).
-    static let blurredElongation = 10.0
+    /// What one photo's deconvolutions that read a zone (`reads`, in the order made) report: the
+    /// first valid reading whose names line another of them read the same; else the first
+    /// valid one with `valid` false (its checked fields hold, its names may not), else the first.
+    static func deblurredReading(_ reads: [DeblurredRead]) -> DeblurredRead? {
+        for (i, read) in reads.enumerated() where read.mrz.valid {
+            let names = read.mrz.namesLine
+            if reads.indices.contains(where: { $0 != i && reads[$0].mrz.format == read.mrz.format && reads[$0].mrz.namesLine == names }) {
+                return read
+            }
+        }
+        if var unsure = reads.first(where: { $0.mrz.valid }) {
+            if MRZMotionDeblur.trace { FileHandle.standardError.write(Data("mrz deblur names unvouched\n".utf8)) }
+            unsure.mrz.valid = false
+            unsure.identity = nil
+            return unsure
+        }
+        return reads.first
+    }
 }

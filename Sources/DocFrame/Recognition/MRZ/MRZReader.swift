@@ -484,17 +484,19 @@ public struct MRZReader: Sendable {
     /// - Parameter pageAspectRatio: width over height of the page in `image` when known (for
     ///   a flattened document, its canonical shape), to hold the page shape to TD3's.
     /// - Parameter budget: the line cuts the search may read (see `read(in:budget:)`).
+    /// - Parameter deblurring: whether a photo whose zone read nothing valid is read again with
+    ///   the camera's motion undone (`readDeblurred`); false for a caller that does so itself.
     public func readPassport(in image: Image, pageAspectRatio: Double? = nil,
-                             budget: MRZCutBudget = MRZCutBudget()) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
-        guard let read = try readPassportTurned(in: image, pageAspectRatio: pageAspectRatio, budget: budget) else { return nil }
+                             budget: MRZCutBudget = MRZCutBudget(), deblurring: Bool = true) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
+        guard let read = try readPassportTurned(in: image, pageAspectRatio: pageAspectRatio, budget: budget, deblurring: deblurring) else { return nil }
         return (read.mrz, read.identity)
     }
 
     /// `readPassport(in:pageAspectRatio:)` with the clockwise quarter turns `image` needed for
     /// the zone to stand upright (see `readTurned(in:)`).
     ///
-    /// - Parameter deblurring: whether a zone too blurred to read may be read again with the
-    ///   camera's motion undone (`deblurredZone`); not within that read itself.
+    /// - Parameter deblurring: whether a photo whose zone read nothing valid may be read again
+    ///   with the camera's motion undone (`deblurredZone`); not within that read itself.
     func readPassportTurned(in image: Image, pageAspectRatio: Double? = nil, budget: MRZCutBudget = MRZCutBudget(),
                             deblurring: Bool = true)
         throws -> (mrz: MRZResult, identity: DocumentIdentity?, quarterTurns: Int)? {
