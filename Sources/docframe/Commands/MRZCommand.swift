@@ -92,7 +92,9 @@ struct MRZCommand: Command {
             if observation.mrz?.valid != true {
                 let deblurring = DispatchTime.now().uptimeNanoseconds
                 let sharper = try reader.readDeblurred(image) { photo in
-                    let seen = try search(photo, recognizer: recognizer, reader: reader, budget: MRZCutBudget())
+                    let cuts = MRZCutBudget(limit: MRZReader.deblurredCuts)
+                    let seen = try search(photo, recognizer: recognizer, reader: reader, budget: cuts)
+                    if Self.traceCuts { FileHandle.standardError.write(Data("mrz deblurred line-cuts=\(cuts.spent) valid=\(seen.mrz?.valid ?? false)\n".utf8)) }
                     return seen.mrz.map { ($0, seen.document) }
                 }
                 if let sharper, sharper.mrz.valid || observation.mrz == nil {
