@@ -12,7 +12,7 @@ extension MRZReader {
 
     /// `image`'s zone read again with the camera's motion undone, a photo's last resort once
     /// every search of it read nothing valid: the streak measured from the photo's cepstrum
-    /// (`MRZMotionDeblur.streaks`), the whole photo deconvolved by it at each of
+    /// (`MRZMotionDeblur.streak`), the whole photo deconvolved by it at each of
     /// `MRZMotionDeblur.noiseToSignal`, and each deconvolved photo read by `search` (the
     /// caller's whole search of a photo: its outline's page, the photo itself).
     ///
@@ -38,30 +38,23 @@ extension MRZReader {
         }
     }
 
-    /// What `search` reads of `gray` deconvolved by each streak measured in it, the likeliest
-    /// streak first, until one's checks hold (`deblurredReading`).
+    /// What `search` reads of `gray` deconvolved by the streak measured in it (`deblurredReading`).
     func deblurred(_ gray: Image, search: (Image) throws -> DeblurredRead?) throws -> DeblurredRead? {
+        guard let streak = try MRZMotionDeblur.streak(in: gray) else { return nil }
         let whole = MRZMotionDeblur.Region(x: 0, y: 0, width: gray.width, height: gray.height)
-        var fallback: DeblurredRead?
-        for streak in try MRZMotionDeblur.streaks(in: gray) {
-            var reads: [DeblurredRead] = []
-            for ratio in MRZMotionDeblur.noiseToSignal {
-                let sharper = try MRZMotionDeblur.deblurred(gray, region: whole, streak: streak, noiseToSignal: ratio)
-                if let dump = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_DEBLUR_DUMP"] {
-                    try? sharper.write(to: "\(dump)-\(streak.length)-\(ratio).png", as: .png)
-                }
-                let read = try search(sharper)
-                if MRZMotionDeblur.trace {
-                    FileHandle.standardError.write(Data("mrz deblur nsr=\(ratio) read=\(read != nil) valid=\(read?.mrz.valid ?? false)\n".utf8))
-                }
-                if let read { reads.append(read) }
+        var reads: [DeblurredRead] = []
+        for ratio in MRZMotionDeblur.noiseToSignal {
+            let sharper = try MRZMotionDeblur.deblurred(gray, region: whole, streak: streak, noiseToSignal: ratio)
+            if let dump = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_DEBLUR_DUMP"] {
+                try? sharper.write(to: "\(dump)-\(ratio).png", as: .png)
             }
-            guard let reported = Self.deblurredReading(reads) else { continue }
-            // A streak whose checks held is the photo's: another only smears the zone differently.
-            if reported.mrz.valid || !reported.mrz.checks.isEmpty && reported.mrz.checks.values.allSatisfy({ $0 }) { return reported }
-            fallback = fallback ?? reported
+            let read = try search(sharper)
+            if MRZMotionDeblur.trace {
+                FileHandle.standardError.write(Data("mrz deblur nsr=\(ratio) read=\(read != nil) valid=\(read?.mrz.valid ?? false)\n".utf8))
+            }
+            if let read { reads.append(read) }
         }
-        return fallback
+        return Self.deblurredReading(reads)
     }
 
     /// What one photo's deconvolutions that read a zone (`reads`, in the order made) report: the
