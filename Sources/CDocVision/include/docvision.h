@@ -138,6 +138,7 @@ dv_status dv_image_sharpen(const dv_image *image, dv_image **out, dv_error *erro
 // module.modulemap): an area's header is part of the module only once it is included here, and
 // SwiftPM rebuilds the module when this file changes, which it does not do for an umbrella folder.
 #include "docvision_align.h"
+#include "docvision_deblur.h"
 #include "docvision_features.h"
 #include "docvision_glare.h"
 #include "docvision_locate.h"

@@ -84,29 +84,24 @@ struct MRZCommand: Command {
             let cpuStart = Self.traceCuts ? Self.processCPUMilliseconds() : 0
             let image = try Image(contentsOfFile: path)
             let decoded = DispatchTime.now().uptimeNanoseconds
-            // The outline first: the zone flattened with its page reads like the model's
-            // training lines, where the whole photo's may be small, tilted or in perspective.
             // One budget of line cuts for every search of the image, the outline's first.
             let budget = MRZCutBudget()
-            var options = locateAndRead
-            options.mrzBudget = budget
-            var observation = try recognizer?.observe(image, options: options) ?? DocumentObservation()
-            // The whole photo is searched (every turn, every cut) even when the outline held no
-            // zone: a card's TD1 zone behind a misfound outline is read only here (the passport
-            // scout looks for TD3 zones). Skipping it cut the mean time per capture 3.6 -> 1.0 s
-            // on the evaluation set's MRZ captures but lost 2 exact reads of 160.
-            if observation.mrz?.valid != true, !budget.isSpent {
-                let searched = DispatchTime.now().uptimeNanoseconds
-                // The two cuts' readings reconciled (`MRZReader.reconciled`).
-                if let direct = try reader.readPassport(in: image, budget: budget) {
-                    if Self.better(direct.mrz, than: observation.mrz) {
-                        observation.mrz = reader.reconciled(direct.mrz, with: observation.mrz)
-                        observation.document = direct.identity ?? observation.document
-                    } else if let located = observation.mrz {
-                        observation.mrz = reader.reconciled(located, with: direct.mrz)
-                    }
+            var observation = try search(image, recognizer: recognizer, reader: reader, budget: budget)
+            // Last, the photo with the camera's motion undone, searched the same way: taken
+            // when it reads valid, or when nothing was read at all.
+            if observation.mrz?.valid != true {
+                let deblurring = DispatchTime.now().uptimeNanoseconds
+                let sharper = try reader.readDeblurred(image) { photo in
+                    let cuts = MRZCutBudget(limit: MRZReader.deblurredCuts)
+                    let seen = try search(photo, recognizer: recognizer, reader: reader, budget: cuts)
+                    if Self.traceCuts { FileHandle.standardError.write(Data("mrz deblurred line-cuts=\(cuts.spent) valid=\(seen.mrz?.valid ?? false)\n".utf8)) }
+                    return seen.mrz.map { ($0, seen.document) }
                 }
-                observation.timingMs["mrz", default: 0] += Double(DispatchTime.now().uptimeNanoseconds - searched) / 1e6
+                if let sharper, sharper.mrz.valid || observation.mrz == nil {
+                    observation.mrz = sharper.mrz
+                    observation.document = sharper.identity ?? observation.document
+                }
+                observation.timingMs["mrz", default: 0] += Double(DispatchTime.now().uptimeNanoseconds - deblurring) / 1e6
             }
             observation.timingMs["decode"] = Double(decoded - start) / 1e6
             if Self.traceCuts {
@@ -123,6 +118,34 @@ struct MRZCommand: Command {
 }
 
 extension MRZCommand {
+    /// `image` searched for a zone: its document located and the zone read in the flattened
+    /// outline (the zone flattened with its page reads like the model's training lines, where
+    /// the whole photo's may be small, tilted or in perspective), then, failing a valid
+    /// reading, the whole photo.
+    static func search(_ image: Image, recognizer: Recognizer?, reader: MRZReader, budget: MRZCutBudget) throws -> DocumentObservation {
+        var options = locateAndRead
+        options.mrzBudget = budget
+        var observation = try recognizer?.observe(image, options: options) ?? DocumentObservation()
+        // The whole photo is searched (every turn, every cut) even when the outline held no
+        // zone: a card's TD1 zone behind a misfound outline is read only here (the passport
+        // scout looks for TD3 zones). Skipping it cut the mean time per capture 3.6 -> 1.0 s
+        // on the evaluation set's MRZ captures but lost 2 exact reads of 160.
+        if observation.mrz?.valid != true, !budget.isSpent {
+            let searched = DispatchTime.now().uptimeNanoseconds
+            // The two cuts' readings reconciled (`MRZReader.reconciled`).
+            if let direct = try reader.readPassport(in: image, budget: budget, deblurring: false) {
+                if Self.better(direct.mrz, than: observation.mrz) {
+                    observation.mrz = reader.reconciled(direct.mrz, with: observation.mrz)
+                    observation.document = direct.identity ?? observation.document
+                } else if let located = observation.mrz {
+                    observation.mrz = reader.reconciled(located, with: direct.mrz)
+                }
+            }
+            observation.timingMs["mrz", default: 0] += Double(DispatchTime.now().uptimeNanoseconds - searched) / 1e6
+        }
+        return observation
+    }
+
     /// The process's CPU time (every thread), for `DOCFRAME_DEBUG_MRZ_CUTS`: with `--jobs 1` the
     /// difference over one image is that image's cost, whatever else the machine runs.
     static func processCPUMilliseconds() -> Double {

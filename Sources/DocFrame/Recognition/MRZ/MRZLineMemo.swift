@@ -17,6 +17,8 @@ import Foundation
 final class MRZLineMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var images: [ObjectIdentifier: (image: Image, turns: [Int: Turned])] = [:]
+    private var deblurredZones: [ObjectIdentifier: (image: Image, read: MRZReader.DeblurredRead?)] = [:]
+    private let deblurLock = NSLock()
 
     /// One way up of an image in grey and what was found in it.
     final class Turned: @unchecked Sendable {
@@ -98,6 +100,19 @@ final class MRZLineMemo: @unchecked Sendable {
         let turned = images[ObjectIdentifier(image.native)].map { Array($0.turns.values) } ?? []
         lock.unlock()
         return turned.contains { $0.sawReadable }
+    }
+
+    /// The reading `read` makes of `image` deblurred (`MRZReader.deblurredZone`), read once: the
+    /// image's searches that call it later take the first call's answer. The call holds its own
+    /// lock while reading, so two searches of one image on two threads read it once.
+    func deblurred(_ image: Image, read: () throws -> MRZReader.DeblurredRead?) rethrows -> MRZReader.DeblurredRead? {
+        deblurLock.lock()
+        defer { deblurLock.unlock() }
+        let key = ObjectIdentifier(image.native)
+        if let known = deblurredZones[key] { return known.read }
+        let reading = try read()
+        deblurredZones[key] = (image, reading)
+        return reading
     }
 
     /// `image` in grey turned clockwise by `quarterTurns`, with what was found in it before.

@@ -484,24 +484,37 @@ public struct MRZReader: Sendable {
     /// - Parameter pageAspectRatio: width over height of the page in `image` when known (for
     ///   a flattened document, its canonical shape), to hold the page shape to TD3's.
     /// - Parameter budget: the line cuts the search may read (see `read(in:budget:)`).
+    /// - Parameter deblurring: whether a photo whose zone read nothing valid is read again with
+    ///   the camera's motion undone (`readDeblurred`); false for a caller that does so itself.
     public func readPassport(in image: Image, pageAspectRatio: Double? = nil,
-                             budget: MRZCutBudget = MRZCutBudget()) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
-        guard let read = try readPassportTurned(in: image, pageAspectRatio: pageAspectRatio, budget: budget) else { return nil }
+                             budget: MRZCutBudget = MRZCutBudget(), deblurring: Bool = true) throws -> (mrz: MRZResult, identity: DocumentIdentity?)? {
+        guard let read = try readPassportTurned(in: image, pageAspectRatio: pageAspectRatio, budget: budget, deblurring: deblurring) else { return nil }
         return (read.mrz, read.identity)
     }
 
     /// `readPassport(in:pageAspectRatio:)` with the clockwise quarter turns `image` needed for
     /// the zone to stand upright (see `readTurned(in:)`).
-    func readPassportTurned(in image: Image, pageAspectRatio: Double? = nil, budget: MRZCutBudget = MRZCutBudget())
+    ///
+    /// - Parameter deblurring: whether a photo whose zone read nothing valid may be read again
+    ///   with the camera's motion undone (`deblurredZone`); not within that read itself.
+    func readPassportTurned(in image: Image, pageAspectRatio: Double? = nil, budget: MRZCutBudget = MRZCutBudget(),
+                            deblurring: Bool = true)
         throws -> (mrz: MRZResult, identity: DocumentIdentity?, quarterTurns: Int)? {
-        guard let zone = try readZone(in: image, budget: budget) else { return nil }
-        var read = (result: zone.result, quarterTurns: zone.quarterTurns)
+        let zone = try readZone(in: image, budget: budget)
+        var read = zone.map { (result: $0.result, quarterTurns: $0.quarterTurns) }
         // A whole photo (no page shape given) whose passport zone did not read valid: read it
         // again in the page the zone places, at the scale the model was trained at.
-        if pageAspectRatio == nil, !read.result.valid,
+        if let zone, pageAspectRatio == nil, !zone.result.valid,
            let placed = PassportPage.place(from: zone, in: image, reader: self, located: nil, budget: budget), placed.mrz.valid {
-            read.result = placed.mrz
+            read?.result = placed.mrz
         }
+        // Last, the photo with the camera's motion undone (`deblurredZone`), where a streak is
+        // clear: taken when it reads valid, or when nothing was read at all.
+        if deblurring, read?.result.valid != true, let sharper = try deblurredZone(in: image, budget: budget),
+           sharper.mrz.valid || read == nil {
+            read = (sharper.mrz, sharper.quarterTurns)
+        }
+        guard let read else { return nil }
         // Text lines that only took a zone's shape (a letter, a receipt) are no MRZ at all.
         guard read.result.valid || read.result.hasZoneStructure || PassportZoneShape.isPassportZone(read.result) else { return nil }
         // A page read sideways has the other shape.
