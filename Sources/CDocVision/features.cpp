@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cmath>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -53,11 +54,15 @@ double workingGray(const cv::Mat &image, int workSize, cv::Mat &gray) {
     return 1 / factor;
 }
 
+/// ORB's pyramid: templates and queries alike are searched at `kLevels` scales `kLevelScale` apart.
+constexpr int kLevels = 6;
+constexpr float kLevelScale = 1.2f;
+
 /// ORB keypoints spread over a grid (ORB alone piles them onto the densest text), strongest per
 /// cell; none where `mask` (when given) is 0.
 void detectSpread(const cv::Mat &gray, int maxFeatures, std::vector<cv::KeyPoint> &keypoints, cv::Mat &descriptors,
-                  const cv::Mat &mask = cv::Mat()) {
-    cv::Ptr<cv::ORB> orb = cv::ORB::create(maxFeatures * 3, 1.2f, 6, 19, 0, 2, cv::ORB::HARRIS_SCORE, 19, 10);
+                  const cv::Mat &mask = cv::Mat(), int levels = kLevels) {
+    cv::Ptr<cv::ORB> orb = cv::ORB::create(maxFeatures * 3, kLevelScale, levels, 19, 0, 2, cv::ORB::HARRIS_SCORE, 19, 10);
     std::vector<cv::KeyPoint> all;
     orb->detect(gray, all, mask);
     const int gx = 6, gy = 4;
@@ -731,6 +736,35 @@ dv_status dv_features_detect(const dv_image *image, int32_t max_features, int32_
             computeThumb(image->mat, f->thumb);
             f->mask = cv::Mat::ones(kThumbH, kThumbW, CV_32F);
         }
+        *out = f.release();
+        return dv::ok(error);
+    });
+}
+
+dv_status dv_features_detect_coarse(const dv_image *image, int32_t max_features, int32_t work_size, int32_t skip_levels,
+                                    dv_features **out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && out, error, "null pointer");
+        DV_REQUIRE(max_features > 0 && max_features <= 20000, error, "max_features %d out of range", max_features);
+        DV_REQUIRE(skip_levels >= 0 && skip_levels < kLevels, error, "skip_levels %d out of range", skip_levels);
+        auto f = std::make_unique<dv_features>();
+        cv::Mat gray;
+        double back = workingGray(image->mat, work_size > 0 ? work_size : 640, gray);
+        // The finer levels are left out by searching a copy shrunk to the first level kept, with
+        // that many fewer levels: its level 0 is the template's level `skip_levels`.
+        const double shrink = std::pow(static_cast<double>(kLevelScale), skip_levels);
+        cv::Mat small;
+        if (skip_levels > 0) cv::resize(gray, small, cv::Size(), 1 / shrink, 1 / shrink, cv::INTER_AREA);
+        else small = gray;
+        cv::Mat exclusion = dv::barcodeExclusion(small);
+        detectSpread(small, max_features, f->keypoints, f->descriptors, exclusion, kLevels - skip_levels);
+        const double toImage = back * static_cast<double>(gray.cols) / std::max(1, small.cols);
+        for (auto &k : f->keypoints) {
+            k.pt *= static_cast<float>(toImage);
+            k.size *= static_cast<float>(toImage);
+        }
+        f->width = image->mat.cols;
+        f->height = image->mat.rows;
         *out = f.release();
         return dv::ok(error);
     });

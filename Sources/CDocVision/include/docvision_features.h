@@ -21,6 +21,11 @@ typedef struct dv_features dv_features;
 /// the input image's pixels. `with_thumbnail` also stores the colour thumbnail.
 dv_status dv_features_detect(const dv_image *image, int32_t max_features, int32_t work_size, int32_t with_thumbnail,
                              dv_features **out, dv_error *error);
+/// `dv_features_detect` without the `skip_levels` finest levels of ORB's pyramid: the budget of
+/// keypoints goes to the coarser scales, where a blurred image's blur spans fewer pixels (a
+/// blur of k pixels is k / 1.2^skip_levels there). Keypoints are in the input image's pixels.
+dv_status dv_features_detect_coarse(const dv_image *image, int32_t max_features, int32_t work_size, int32_t skip_levels,
+                                    dv_features **out, dv_error *error);
 dv_status dv_features_load(const char *path, dv_features **out, dv_error *error);
 dv_status dv_features_save(const dv_features *features, const char *path, dv_error *error);
 void dv_features_destroy(dv_features *features);

@@ -29,6 +29,19 @@ final class DocumentClassifier: Sendable {
 
     /// Width of the flattened document that is matched (templates are trained at this scale).
     static let workWidth = 640
+    /// The finest levels of ORB's pyramid left out when a flattened document's keypoints verified
+    /// nothing (`NativeFeatures.detectCoarse`): its level 0 is then the template's level 3, where a
+    /// blur spans 1.7 times fewer pixels. Measured on dev captures (render seed 38100, synthesis
+    /// seeds 38201 blur and 38101 blur with cut off, 144 and 192 captures; not the evaluation
+    /// set): a BC licence front under a 6-pixel defocus, unnamed on 0 inliers, verified on 15-22;
+    /// 3 more named in all, 1 more placed within 2%, nothing lost (2 levels: the same named, but
+    /// a named card's corners moved past 2%); the dev set of session 37 (624 captures, negatives
+    /// and unknown designs) unchanged. About 4% more CPU on negatives, whose outlines never
+    /// verify. Heavier blurs (10 pixels and more at the template's scale) leave no keypoints at
+    /// any level the templates keep.
+    static let coarseLevels = 3
+    /// The fewest inliers of a match `resolveLookAlikes` weighs.
+    static let verifiedInliers = 6
     /// Features detected on a flattened document / a raw frame.
     static let flatFeatures = 1000
     static let frameFeatures = 1200
@@ -262,7 +275,19 @@ final class DocumentClassifier: Sendable {
 
     private func classifyFlattened(_ image: Image, located: LocatedQuad, flattened: Image, readHeaderText: Bool) throws -> ClassificationResult {
         let query = try NativeFeatures.detect(in: flattened, maxFeatures: Self.flatFeatures, workSize: Self.workWidth)
-        let matches = try index.match(query, verify: Self.verify, reprojection: 4)
+        var matches = try index.match(query, verify: Self.verify, reprojection: 4)
+        // Nothing verified: a blurred card's finest keypoints are the blur's noise, and they take
+        // the budget. Its coarser scales, where the blur spans fewer pixels, are searched alone.
+        if !matches.contains(where: { $0.homography != nil && $0.inliers >= Self.verifiedInliers }) {
+            let coarse = try NativeFeatures.detectCoarse(in: flattened, maxFeatures: Self.flatFeatures, workSize: Self.workWidth,
+                                                         skipLevels: Self.coarseLevels)
+            let again = try index.match(coarse, verify: Self.verify, reprojection: 4)
+            if Recognizer.debug {
+                let list = again.map { "\(templates[$0.templateIndex].id):\($0.votes)/\($0.inliers)" }.joined(separator: " ")
+                FileHandle.standardError.write(Data("coarse q=\(coarse.count) \(list)\n".utf8))
+            }
+            if (again.first?.inliers ?? 0) > (matches.first?.inliers ?? 0) { matches = again }
+        }
         let appearance = try index.appearance(of: flattened)
         let layout = try layoutSimilarities(of: flattened, outline: located.landscapeCorners, in: image)
         if Recognizer.debug {
@@ -276,7 +301,8 @@ final class DocumentClassifier: Sendable {
         }
         var ocrMs = 0.0
         var header = HeaderEvidence()
-        guard var pick = try resolveLookAlikes(matches, query: flattened, outline: true, readText: readHeaderText, ocrMs: &ocrMs, header: &header),
+        guard var pick = try resolveLookAlikes(matches, query: flattened, outline: true, outlineCutOff: located.cutOff, readText: readHeaderText,
+                                               ocrMs: &ocrMs, header: &header),
               let h = pick.homography else {
             return try appearanceOnly(located: located, in: image, flattened: flattened, appearance: appearance, layout: layout,
                                       readHeaderText: readHeaderText, ocrMs: ocrMs)
@@ -319,7 +345,8 @@ final class DocumentClassifier: Sendable {
             }
         }
         pick.homography = h
-        var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin)
+        var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
+                                         vouched: Self.looksTheDesign(appearance: look, layout: lay, layoutMargin: margin))
         let raw = confidence
         // By the located outline, not the template's placement (`cardInView` in `classifyUnaligned`).
         let inView = !located.cutOff && located.corners.isInside(width: image.width, height: image.height)
@@ -327,8 +354,8 @@ final class DocumentClassifier: Sendable {
                                         inView: inView,
                                         header: &header, ocrMs: &ocrMs)
         if Recognizer.debug {
-            FileHandle.standardError.write(Data(String(format: "flat pick %@ raw %.3f checked %.3f look %.3f lay %.3f margin %.3f read %d sup %d dist %d contra %d guessed %d\n",
-                                                       t.id, raw, confidence, look, lay, margin, header.read ? 1 : 0, header.supported ? 1 : 0, header.distinctive ? 1 : 0, header.contradicted ? 1 : 0, header.guessed ? 1 : 0).utf8))
+            FileHandle.standardError.write(Data(String(format: "flat pick %@ inl %d spread %.3f turned %d raw %.3f checked %.3f look %.3f lay %.3f margin %.3f read %d sup %d dist %d contra %d guessed %d\n",
+                                                       t.id, pick.inliers, pick.spread, keptLocated && j % 2 == 1 ? 1 : 0, raw, confidence, look, lay, margin, header.read ? 1 : 0, header.supported ? 1 : 0, header.distinctive ? 1 : 0, header.contradicted ? 1 : 0, header.guessed ? 1 : 0).utf8))
         }
         // Every template is landscape and so is the located outline's flattening: a homography
         // that turns the template sideways on it, where the located outline is kept, names the
@@ -431,7 +458,8 @@ final class DocumentClassifier: Sendable {
             lay = layout[pick.templateIndex].upright
             margin = lay - bestOtherDesign(than: pick.templateIndex, in: layout)
         }
-        var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin) * 0.97
+        var confidence = Self.confidence(inliers: pick.inliers, spread: pick.spread, appearance: look, layout: lay, layoutMargin: margin,
+                                         vouched: Self.looksTheDesign(appearance: look, layout: lay, layoutMargin: margin)) * 0.97
         // The homography must place the template as a photographed card: a convex outline with
         // no corner sharper than 45 degrees (`DocumentLocator.isPlausibleOutline`, the locator's
         // own test). Chance inliers of another design fit a homography that folds the template
@@ -740,9 +768,10 @@ final class DocumentClassifier: Sendable {
     /// could not read it): a weaker cue than the text, so the answer is not reported as certain.
     /// `outline`: the query is a located outline flattened, so its header can also be read where
     /// the outline (rather than the homography) places it.
-    private func resolveLookAlikes(_ matches: [FeatureMatch], query: Image, outline: Bool = false, readText: Bool, ocrMs: inout Double,
+    private func resolveLookAlikes(_ matches: [FeatureMatch], query: Image, outline: Bool = false, outlineCutOff: Bool = false,
+                                   readText: Bool, ocrMs: inout Double,
                                    header: inout HeaderEvidence) throws -> FeatureMatch? {
-        let verified = matches.filter { $0.homography != nil && $0.inliers >= 6 }
+        let verified = matches.filter { $0.homography != nil && $0.inliers >= Self.verifiedInliers }
         guard let first = verified.first else { return nil }
         // Look-alikes show the same side of the same artwork; a card's other side is told by inliers.
         let side = templates[first.templateIndex].side
@@ -775,7 +804,7 @@ final class DocumentClassifier: Sendable {
                 // own title, read where its edges put it, naming another issuer (an unseen Alberta
                 // licence read "ALBERTA DRIVER'S LICENC" there, unread through the homography,
                 // and was then named Ontario's by the whole-frame pass on 14 chance inliers).
-                if outline, let frame = outlineHomography(first, flattened: query) {
+                if outline, let frame = outlineHomography(first, flattened: query, cutOff: outlineCutOff) {
                     let framed = asked.map { m -> FeatureMatch in
                         var r = m
                         r.homography = frame
@@ -818,8 +847,17 @@ final class DocumentClassifier: Sendable {
     /// lies other print. A cut-off Ontario licence front whose header band the outline left out
     /// read its field line "4D DL/NO/PERMIS R6487-..." there, a clear reading of none of the
     /// twins' titles, and the card was named nothing (dev captures, render seeds 3101-3106).
-    private func outlineHomography(_ match: FeatureMatch, flattened: Image) -> Homography? {
+    private func outlineHomography(_ match: FeatureMatch, flattened: Image, cutOff: Bool) -> Homography? {
         guard let h = match.homography else { return nil }
+        // An outline the photo's border closed is the card's part in view: where the match places
+        // the header out of that part, the outline's own top is some line of print below it (a
+        // cut-off Ontario licence back read its "CONDITIONS" label there, a clear reading of
+        // neither twin's title, and was named nothing on 27 inliers: dev captures, render seed
+        // 38100, synthesis seed 38301).
+        if cutOff, let r = templates[match.templateIndex].region("header"),
+           !Self.isInView(h.apply(Point(x: Double(r.x) + Double(r.width) / 2, y: Double(r.y) + Double(r.height) / 2)), of: flattened) {
+            return nil
+        }
         let tl = h.apply(Point(x: 0, y: 0))
         let (fw, fh) = (Double(flattened.width), Double(flattened.height))
         let c = [Point(x: 0, y: 0), Point(x: fw, y: 0), Point(x: fw, y: fh), Point(x: 0, y: fh)]
@@ -905,7 +943,9 @@ final class DocumentClassifier: Sendable {
                                 topRight: h.apply(Point(x: Double(r.x + r.width), y: Double(r.y))),
                                 bottomRight: h.apply(Point(x: Double(r.x + r.width), y: Double(r.y + r.height))),
                                 bottomLeft: h.apply(Point(x: Double(r.x), y: Double(r.y + r.height))))
-                guard let warped = try? query.warped(quad, width: r.width * (enhanced ? 2 : 1), height: r.height * (enhanced ? 2 : 1)),
+                // A header out of view (a cut-off card) shows nothing of its title to read.
+                guard Self.isInView(quad.center, of: query),
+                      let warped = try? query.warped(quad, width: r.width * (enhanced ? 2 : 1), height: r.height * (enhanced ? 2 : 1)),
                       let crop = enhanced ? try? warped.sharpened() : warped,
                       let read = try? TextReader.shared.read(crop, mode: .block) else { return .undecided }
                 readings[key] = HeaderReading(text: read.text, confidence: read.confidence)
@@ -933,6 +973,11 @@ final class DocumentClassifier: Sendable {
         let words = scored.first { $0.match.templateIndex == top.0.templateIndex }?.words ?? 0
         let named = t.region("header").map { r in readings["\(r.x),\(r.y),\(r.width),\(r.height)"]?.namedJurisdictions.contains(t.jurisdiction) ?? false } ?? false
         return .chosen(top.0, distinctive: named || words >= Self.distinctiveWords)
+    }
+
+    /// Whether `point` lies in `image`.
+    static func isInView(_ point: Point, of image: Image) -> Bool {
+        point.x >= 0 && point.y >= 0 && point.x <= Double(image.width) && point.y <= Double(image.height)
     }
 
     /// Dice coefficient of the two texts' letter bigrams (spaces and punctuation ignored), 0...1.
@@ -999,7 +1044,10 @@ final class DocumentClassifier: Sendable {
 
     /// One calibrated confidence from the verified inliers, how much of the template they span,
     /// and the colour-layout similarity (logistic; fitted on synthetic captures).
-    static func confidence(inliers: Int, spread: Double, appearance: Double, layout: Double, layoutMargin: Double) -> Double {
+    /// `vouched`: the document, placed by the match's homography, looks unmistakably like the
+    /// design (`looksTheDesign`): inliers bunched under `minimumSpread` then stand, as a guess.
+    static func confidence(inliers: Int, spread: Double, appearance: Double, layout: Double, layoutMargin: Double,
+                           vouched: Bool = false) -> Double {
         // Inliers alone are fooled by shared print (the same font, a similar header band);
         // the colour layout of an unknown design disagrees even when some keypoints agree.
         // Fitted by hand on synthetic captures (2026-12-02): negatives stay under 0.2, one of
@@ -1008,7 +1056,25 @@ final class DocumentClassifier: Sendable {
         let z = w.bias + w.inliers * Double(min(inliers, 40)) + w.spread * min(spread, 0.5) + w.thumbnail * appearance
             + w.layout * layout + w.margin * layoutMargin
         let value = 1 / (1 + exp(-z))
-        return spread < minimumSpread ? min(value, threshold - 0.01) : value
+        guard spread < minimumSpread else { return value }
+        if vouched {
+            return min(confidence(inliers: inliers, spread: minimumSpread, appearance: appearance, layout: layout, layoutMargin: layoutMargin),
+                       lookAlikeGuess)
+        }
+        return min(value, threshold - 0.01)
+    }
+
+    /// Whether a document placed by a keypoint match looks unmistakably like the match's design:
+    /// its colour thumbnail clear (`clearThumbnail`), its layout the design's own (`bandLayout`)
+    /// and clearly closer to it than to any other design (`unreadMargin`). Then inliers bunched in
+    /// one patch are that design's print, not a patch another design shares: a cut-off Ontario
+    /// health card back showed only its text lines' ends and its trillium (31-36 inliers over
+    /// 1.1-1.4% of the card) with a thumbnail of 0.92-0.96, a layout of 0.86-0.95 and a lead of
+    /// 0.24-0.31 (dev captures, render seed 38100, synthesis seed 38301), where the unseen Nova
+    /// Scotia fronts that `minimumSpread` refuses share a signature with Alberta's licence, not
+    /// its colours.
+    static func looksTheDesign(appearance: Double, layout: Double, layoutMargin: Double) -> Bool {
+        appearance >= clearThumbnail && layout >= bandLayout && layoutMargin >= unreadMargin
     }
 
     /// The least part of the template (convex hull of the inliers over its area) a keypoint

@@ -27,6 +27,14 @@ final class NativeFeatures: @unchecked Sendable {
         }
     }
 
+    /// `detect` without the `skipLevels` finest levels of ORB's pyramid (`dv_features_detect_coarse`):
+    /// every keypoint at the scales where a blur spans fewer pixels.
+    static func detectCoarse(in image: Image, maxFeatures: Int, workSize: Int = 640, skipLevels: Int) throws -> NativeFeatures {
+        try make { out, error in
+            dv_features_detect_coarse(image.native.handle, Int32(maxFeatures), Int32(workSize), Int32(skipLevels), out, error)
+        }
+    }
+
     static func load(from url: URL) throws -> NativeFeatures {
         try make { out, error in dv_features_load(url.path, out, error) }
     }
