@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cmath>
 #include <cstring>
 #include <numeric>
 #include <vector>
