@@ -12,6 +12,9 @@ struct MRZCommand: Command {
     valid reading there, the whole image is searched for a zone (a flattened document or a
     photo). Read with DocFrame's OCR-B model and checked: `valid` is true only when every check
     digit holds.
+    A photo smeared by the camera's motion, where nothing read valid, is read again with the
+    motion undone (seconds per such photo); that reading is valid only when two deconvolutions
+    also read its names line alike (no check digit covers names).
     `document` is filled only for a passport recognised by rule (a TD3 MRZ with document code P).
     Inputs are files or folders (recursive, sorted; .jpg .jpeg .png .webp .tif .tiff .bmp).
 
