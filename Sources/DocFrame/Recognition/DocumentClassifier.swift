@@ -548,10 +548,19 @@ final class DocumentClassifier: Sendable {
             // design's does.
             let thumbAlone = thumbVouches && (score >= Self.thumbnailLayout || thumb >= Self.clearThumbnail)
             let unmistakable = score >= Self.unreadLayout && (margin >= Self.unreadMargin || thumbAlone)
-            if case .chosen(let read, _) = verdict {
+            if case .chosen(let read, _, let legible) = verdict {
                 i = read.templateIndex
                 upright = layout[i].upright >= layout[i].turned
                 supported = true
+                // With no keypoint to back it, a header read as garbage that happens to share
+                // more letter pairs with one twin's title is a guess between the twins: a
+                // blurred Ontario licence front read "ANT ARTE PERI FT" at Tesseract confidence
+                // 0.28 and was named the photo card at 0.9 (dev capture, render seed 38100,
+                // synthesis seed 38201).
+                if !legible, !twins.isEmpty {
+                    confidence = min(confidence, Self.lookAlikeGuess)
+                    undecided = ([i] + twins.map(\.0)).filter { $0 != i }
+                }
             } else if case .contradicted = verdict {
                 confidence = min(confidence, Self.threshold - 0.01)
                 contradicted = true
@@ -720,7 +729,7 @@ final class DocumentClassifier: Sendable {
             header.read = true
             switch try readHeaders([pick], query: query, ocrMs: &ocrMs) {
             case .contradicted: header.contradicted = true
-            case .chosen(_, let distinctive):
+            case .chosen(_, let distinctive, _):
                 header.supported = true
                 header.distinctive = distinctive
             case .undecided: break
@@ -792,7 +801,7 @@ final class DocumentClassifier: Sendable {
         if readText {
             header.read = true
             switch try readHeaders(asked, query: query, ocrMs: &ocrMs) {
-            case .chosen(let m, let distinctive):
+            case .chosen(let m, let distinctive, _):
                 header.supported = true
                 header.distinctive = distinctive
                 return m
@@ -811,7 +820,7 @@ final class DocumentClassifier: Sendable {
                         return r
                     }
                     switch try readHeaders(framed, query: query, ocrMs: &ocrMs) {
-                    case .chosen(let m, let distinctive):
+                    case .chosen(let m, let distinctive, _):
                         if let chosen = asked.first(where: { $0.templateIndex == m.templateIndex }) {
                             header.supported = true
                             header.distinctive = distinctive
@@ -906,7 +915,8 @@ final class DocumentClassifier: Sendable {
         /// This candidate's header text matches the reading, clearly better than the others'.
         /// `distinctive`: the reading names the template's jurisdiction or carries half its
         /// title's words, not only what every licence says ("DRIVER'S LICENCE").
-        case chosen(FeatureMatch, distinctive: Bool)
+        /// `legible`: Tesseract was at least `legibleHeader` sure of the reading.
+        case chosen(FeatureMatch, distinctive: Bool, legible: Bool)
         /// A clear reading that carries none of the candidates' header words: another design.
         case contradicted
         /// Nothing decisive was read (blur, glare, a cut-off header, no header text to compare).
@@ -972,8 +982,14 @@ final class DocumentClassifier: Sendable {
         let t = templates[top.0.templateIndex]
         let words = scored.first { $0.match.templateIndex == top.0.templateIndex }?.words ?? 0
         let named = t.region("header").map { r in readings["\(r.x),\(r.y),\(r.width),\(r.height)"]?.namedJurisdictions.contains(t.jurisdiction) ?? false } ?? false
-        return .chosen(top.0, distinctive: named || words >= Self.distinctiveWords)
+        let legible = t.region("header").flatMap { r in readings["\(r.x),\(r.y),\(r.width),\(r.height)"] }.map { $0.confidence >= Self.legibleHeader } ?? false
+        return .chosen(top.0, distinctive: named || words >= Self.distinctiveWords, legible: legible)
     }
+
+    /// The least Tesseract confidence of a header reading that alone, with no keypoint behind
+    /// it, tells twins apart (a blurred header's garbage read at 0.28 on the dev capture of
+    /// `appearanceOnly`'s note).
+    static let legibleHeader = 0.5
 
     /// Whether `point` lies in `image`.
     static func isInView(_ point: Point, of image: Image) -> Bool {
