@@ -987,8 +987,8 @@ final class DocumentClassifier: Sendable {
     }
 
     /// The least Tesseract confidence of a header reading that alone, with no keypoint behind
-    /// it, tells twins apart (a blurred header's garbage read at 0.28 on the dev capture of
-    /// `appearanceOnly`'s note).
+    /// it, tells twins apart (a blurred header's garbage read at 0.28: the dev capture noted
+    /// in `appearanceOnly`).
     static let legibleHeader = 0.5
 
     /// Whether `point` lies in `image`.

@@ -249,15 +249,15 @@ extension Recognizer {
     /// page is one.
     private func titledFacingPage(of outline: Quad, in image: Image) -> Quad? {
         guard PassportPage.shapes(of: outline.landscape, in: image).contains(where: PassportRule.hasPageShape) else { return nil }
-        let facing = PassportPage.facingPages(of: outline, folds: PassportPage.foldShares(of: outline, in: image))
         for (index, strip) in PassportPage.facingPages(of: outline, overlap: Self.facingOverlap).enumerated() {
-            guard let strip, let page = facing[index] else { continue }
-            if Recognizer.debugPassport { debugLog("facing strip=\(strip.pairs) page=\(page.pairs)") }
-            guard let titled = PassportTitle.page(outline: strip, in: image) else { continue }
-            // The strip's corners relabelled as its title stands; the page's are the facing
-            // page's, turned alike.
-            let relabelled = (0..<4).first { strip.rotatingLabels(by: $0).points == titled.points } ?? 0
-            return page.rotatingLabels(by: relabelled)
+            guard let strip else { continue }
+            if Recognizer.debugPassport { debugLog("facing strip=\(strip.pairs)") }
+            guard let turns = PassportTitle.labelTurns(outline: strip, in: image) else { continue }
+            // The page starts at the fold (looked for only once a title was read); its corners
+            // are labelled as the strip's, whose title stands upright.
+            guard let page = PassportPage.facingPages(of: outline, folds: PassportPage.foldShares(of: outline, in: image))[index] else { continue }
+            if Recognizer.debugPassport { debugLog("facing page=\(page.pairs)") }
+            return page.rotatingLabels(by: turns)
         }
         return nil
     }

@@ -19,9 +19,7 @@ extension PassportPage {
     ///   inside the outline (`foldShares`) makes the facing page that much shorter too, the
     ///   outline being the facing page and what lies past the fold.
     static func facingPages(of outline: Quad, overlap: Double = 0, folds: (below: Double, above: Double) = (1, 1)) -> [Quad?] {
-        let page = outline.landscape
-        let w = 1000.0, h = (1000.0 / DocumentFormat.td3.aspectRatio).rounded()
-        let toImage = Homography.rectangle(width: Int(w), height: Int(h), to: page)
+        let (toImage, w, h) = plane(of: outline)
         func depth(_ y: Double, _ x: Double) -> Double { toImage.m[6] * x + toImage.m[7] * y + toImage.m[8] }
         // The outline's own corners lie on one side of the plane's horizon; the facing page's
         // far corners must too.
@@ -42,9 +40,7 @@ extension PassportPage {
     /// fold to the band's far edge (dev: 5-10% of the page's height, where the band's two edges
     /// were of like strength): the first edge is the fold, not the strongest.
     static func foldShares(of outline: Quad, in image: Image) -> (below: Double, above: Double) {
-        let page = outline.landscape
-        let w = 1000.0, h = (1000.0 / DocumentFormat.td3.aspectRatio).rounded()
-        let toImage = Homography.rectangle(width: Int(w), height: Int(h), to: page)
+        let (toImage, w, h) = plane(of: outline)
         let (from, to) = (1 - foldSearch, 1 + foldBeyond)
         func share(towardsBottom: Bool) -> Double {
             // Rows from inside the outline (t = 0) out past its side (t = 1).
@@ -70,6 +66,13 @@ extension PassportPage {
             return from + (to - from) * t
         }
         return (share(towardsBottom: true), share(towardsBottom: false))
+    }
+
+    /// The outline's plane: the transform from a TD3-shaped rectangle `w` x `h` onto
+    /// `outline` in landscape corner order, in which the facing pages and the fold are placed.
+    private static func plane(of outline: Quad) -> (toImage: Homography, w: Double, h: Double) {
+        let w = 1000.0, h = (1000.0 / DocumentFormat.td3.aspectRatio).rounded()
+        return (Homography.rectangle(width: Int(w), height: Int(h), to: outline.landscape), w, h)
     }
 
     /// How far inside the outline (share of its height) the fold is looked for, and how far

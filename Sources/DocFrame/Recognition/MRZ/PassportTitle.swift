@@ -138,6 +138,14 @@ enum PassportTitle {
     /// The page (its own corner order, `outline`'s corners relabelled to the title's upright
     /// view) when `outline` carries a passport title where a photo page has it; else nil.
     static func page(outline: Quad, in image: Image, reader: TextReader = .shared) -> Quad? {
+        labelTurns(outline: outline, in: image, reader: reader).map { outline.rotatingLabels(by: $0) }
+    }
+
+    /// The quarter turns by which `outline`'s corner labels move to stand the page upright
+    /// (`page(outline:in:)` is `outline.rotatingLabels(by:)` them), when it carries a passport
+    /// title where a photo page has it; else nil. For a caller whose page is another quad seen
+    /// the same way up (`Recognizer.titledFacingPage`: the strip read, the page placed).
+    static func labelTurns(outline: Quad, in image: Image, reader: TextReader = .shared) -> Int? {
         let seen = sightings(in: outline, image: image, reader: reader)
         if Recognizer.debugPassport {
             PassportPage.debugLog("title sightings=\(seen.map { "t=\($0.turns) x=\(String(format: "%.2f", $0.x)) y=\(String(format: "%.2f", $0.y)) h=\(String(format: "%.3f", $0.height)) aspect=\(String(format: "%.2f", $0.aspect)) conf=\(String(format: "%.2f", $0.confidence)) page=\(isPageTitle($0))" })")
@@ -147,7 +155,7 @@ enum PassportTitle {
         guard layout.isPhotoPage else { return nil }
         // The flattened outline turned clockwise by `turns` stands upright: its corner that
         // comes to the top left is the page's.
-        return outline.rotatingLabels(by: (4 - title.turns) % 4)
+        return (4 - title.turns) % 4
     }
 
     /// A passport named by its title: what it is is known, whose it is not.
