@@ -1177,6 +1177,15 @@ dv_status dv_locate_quads(const dv_image *image, int32_t work_size, dv_quad_cand
     });
 }
 
+dv_status dv_exposure_scale(const dv_image *image, int32_t work_size, float *scale, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && scale, error, "null pointer");
+        double factor = 1;
+        *scale = static_cast<float>(exposureScale(downscaled(image->mat, work_size, factor)));
+        return dv::ok(error);
+    });
+}
+
 dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
                                 float *support, float *weakest, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {

@@ -55,6 +55,13 @@ dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int
 dv_status dv_segments_edge_support(const dv_image *image, const float *segments, int32_t count, int32_t work_size,
                                    float *support, dv_error *error);
 
+/// The share of the locator's fixed edge thresholds an underexposed `image` still shows its edges
+/// over (1 on an exposed photo, down to 0.4 on the darkest), measured as the locator measures it
+/// on the copy downscaled to `work_size` (0 for 640): the brightest print's level over an exposed
+/// photo's. Edge support (`dv_quads_edge_support`) is measured with the fixed thresholds, so on
+/// a dark photo it says less of where a card's edges are.
+dv_status dv_exposure_scale(const dv_image *image, int32_t work_size, float *scale, dv_error *error);
+
 /// The locator's edge map of `image` at its own size (one channel, 255 on an edge): Canny per
 /// colour channel (3x3 aperture, L2 gradient, thresholds `low` and 3 x `low`) on a 5x5
 /// Gaussian-smoothed copy, OR-ed over the channels. With `reference` non-zero it is made with

@@ -326,8 +326,9 @@ final class DocumentClassifier: Sendable {
         var margin = lay - bestOtherDesign(than: i, in: layout)
         var reflattened: Image?
         var keptLocated = true
+        let misshapen = abs(located.aspect / (Double(t.width) / Double(t.height)) - 1) > Self.misshapenOutline
         if let chosen = try betterOutline(located: corners, fromTemplate: fromTemplate, inliers: pick.inliers,
-                                          inferred: located.completed, cutOff: located.cutOff, in: image) {
+                                          inferred: located.completed, cutOff: located.cutOff, misshapen: misshapen, in: image) {
             corners = chosen
             keptLocated = false
             // The likeness was measured on the old outline's flattening (an inner box, a shadow):
@@ -399,7 +400,13 @@ final class DocumentClassifier: Sendable {
     /// (a cut-off, occluded Quebec licence back: a printed box backed 0.98 against the card's
     /// 0.80 was kept 8.9% off, the homography on 59 inliers placed the card within 1.1%; dev
     /// captures, render seeds 26101-26104, synthesis seed 26105).
-    private func betterOutline(located: Quad, fromTemplate: Quad, inliers: Int, inferred: Bool, cutOff: Bool,
+    ///
+    /// A `misshapen` located outline (its shape, the perspective undone as well as the locator
+    /// can, is not the template's) gives way to a homography on `trustedInliers` whatever the
+    /// edges say: it is a box of the card's print, a dark band of the design (a Quebec back's
+    /// blue strip) lost against a dark table, whose inner edge backs the box better than the
+    /// card's own low-contrast edge backs the card.
+    private func betterOutline(located: Quad, fromTemplate: Quad, inliers: Int, inferred: Bool, cutOff: Bool, misshapen: Bool,
                                in image: Image) throws -> Quad? {
         let diagonal = max(located.diagonal, 1)
         guard inliers >= Self.outlineInliers, fromTemplate.maxCornerDistance(to: located) > 0.015 * diagonal,
@@ -410,6 +417,7 @@ final class DocumentClassifier: Sendable {
             FileHandle.standardError.write(Data(String(format: "outline located %.2f template %.2f\n", score[0], score[1]).utf8))
         }
         if cutOff, inliers >= Self.surePlacement { return refitted }
+        if misshapen, inliers >= Self.trustedInliers { return refitted }
         if inliers >= Self.trustedInliers || inferred { return score[1] >= score[0] - Self.outlineVeto ? refitted : nil }
         return score[1] > score[0] + Self.outlinePreference ? refitted : nil
     }
@@ -423,6 +431,12 @@ final class DocumentClassifier: Sendable {
     /// 0.25 or more worse.
     static let trustedInliers = 12
     static let outlineVeto = 0.15
+    /// How far (a share) a located outline's estimated long/short ratio may be from the
+    /// template's for the outline to be the card's: the locator's estimate, the better of the
+    /// plain and the perspective-corrected ratios, is within a few percent on a card's own
+    /// outline in the dev captures (tilted ones included); a Quebec licence back whose blue
+    /// strip the dark table swallowed was outlined at 1.29 against 1.59.
+    static let misshapenOutline = 0.12
     /// With fewer inliers, how much better the template's outline must be backed by edges to
     /// replace the located one (which the locator already fitted to edges: on a tie it stays).
     static let outlinePreference = 0.02

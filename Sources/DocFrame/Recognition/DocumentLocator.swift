@@ -164,6 +164,17 @@ extension DocumentLocator {
 }
 
 extension DocumentLocator {
+    /// The share of the locator's edge thresholds `image`'s exposure leaves its edges over: 1 on
+    /// an exposed photo, down to 0.4 on the darkest. Under 1, `edgeSupport` (fixed thresholds)
+    /// misses edges a card shows at the photo's own contrast.
+    func exposureScale(of image: Image) throws -> Double {
+        var scale: Float = 1
+        try DocVision.check { dv_exposure_scale(image.native.handle, Int32(workSize), &scale, $0) }
+        return Double(scale)
+    }
+}
+
+extension DocumentLocator {
     /// How well the image's edges back each segment (`from`-`to`, full-resolution pixels),
     /// measured as `edgeSupport(of:in:)` measures one side: the share of points along it with an
     /// edge running along it. Points outside the image count as unsupported.
