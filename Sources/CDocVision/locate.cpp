@@ -1186,15 +1186,18 @@ dv_status dv_exposure_scale(const dv_image *image, int32_t work_size, float *sca
     });
 }
 
-dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
-                                float *support, float *weakest, dv_error *error) {
+dv_status dv_quads_edge_support_at(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
+                                   int32_t exposed, float *support, float *weakest, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(image && support && weakest, error, "null pointer");
         DV_REQUIRE(count >= 0 && (count == 0 || corners), error, "need 8 corner values per quad");
         if (count == 0) return dv::ok(error);
         double factor = 1;
         const cv::Mat small = downscaled(image->mat, work_size, factor);
-        const std::shared_ptr<const EdgeField> kept = edgeFieldOf(*image, workSizeOf(work_size), small, true);
+        const double exposure = exposed ? exposureScale(small) : 1;
+        const std::shared_ptr<const EdgeField> kept =
+            exposure < 1 ? std::make_shared<const EdgeField>(edgeField(small, edgeMap(small, kEdgeThreshold * exposure)))
+                         : edgeFieldOf(*image, workSizeOf(work_size), small, true);
         const EdgeField &field = *kept;
         for (int32_t q = 0; q < count; ++q) {
             Corners p;
@@ -1208,6 +1211,11 @@ dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int
         }
         return dv::ok(error);
     });
+}
+
+dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
+                                float *support, float *weakest, dv_error *error) {
+    return dv_quads_edge_support_at(image, corners, count, work_size, 0, support, weakest, error);
 }
 
 dv_status dv_segments_edge_support(const dv_image *image, const float *segments, int32_t count, int32_t work_size,

@@ -47,6 +47,12 @@ dv_status dv_refine_quad(const dv_image *image, float corners[8], float search, 
 dv_status dv_quads_edge_support(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
                                 float *support, float *weakest, dv_error *error);
 
+/// `dv_quads_edge_support` with `exposed` non-zero: the edges found with the thresholds scaled to
+/// an underexposed photo's exposure (`dv_exposure_scale`), as the locator's last search on such
+/// a photo finds them (the same as `dv_quads_edge_support` on an exposed photo).
+dv_status dv_quads_edge_support_at(const dv_image *image, const float *corners, int32_t count, int32_t work_size,
+                                   int32_t exposed, float *support, float *weakest, dv_error *error);
+
 /// How well the image's edges back each of `count` line segments (`segments`: x0,y0,x1,y1 per
 /// segment, full-resolution pixels), measured as `dv_quads_edge_support` measures one side:
 /// `support[i]` the share of points along the segment with an edge running along it within 2

@@ -64,6 +64,10 @@ extension DocumentClassifier {
     /// dark table aligned from 0.11 to 0.92, its corners 7.0% -> 0.1% off, had been refused for the
     /// edges backing a print line inside it 0.64 against its own outline's 0.49).
     static let alignedSureCorrelation = 0.85
+    /// The least share of such an outline the dim edges must back where they back it less than
+    /// the answer's: right outlines kept 0.59-0.88 on the dev captures above (seeds 39101, 39201,
+    /// 39301); drifts 0.23 and 0.58.
+    static let alignedDimFloor = 0.6
     /// An answer's outline with every side on an edge (its weakest side's share at least
     /// `alignedHeldSide`) keeps its corners against a refined outline that leaves one side with
     /// `alignedSideLoss` less of an edge, unless the design's correlation gained `alignedClearGain`.
@@ -167,11 +171,22 @@ extension DocumentClassifier {
         // Refused as a whole on the edges, the aligned outline may still hold the sides the answer's lacks.
         // Unless the photo is underexposed and the design itself places the card: a dark card
         // on a dark table shows little edge along its own outline over the fixed thresholds,
-        // and a print line inside it more. Not on an exposed photo: there a blurred card's thin
-        // design let the alignment drift to a high correlation off the card's clear edges (a
-        // dev PR card back, 0.46 -> 0.94, a corner moved 1.5% -> 4.9% off, its edges 0.76 -> 0.14).
-        let designPlaced = try refined.correlation >= Self.alignedSureCorrelation && refined.correlation >= refined.before + Self.alignedClearGain
-            && DocumentLocator().exposureScale(of: image) < 1
+        // and a print line inside it more. There the edges are weighed again as found at the
+        // photo's exposure (`DocumentLocator.exposureScale(of:)`), where the card's own outline
+        // shows. Not on an exposed photo, nor where the dim edges refuse it too: a blurred or
+        // dark card's thin design (the PR card's) let the alignment drift to a high correlation
+        // off the card's clear edges (a dev PR back, 0.46 -> 0.94, a corner 1.5% -> 4.9% off,
+        // its edges 0.76 -> 0.14; a dark PR front, 0.73 -> 0.93, dim edges 0.85 -> 0.58).
+        var designPlaced = refined.correlation >= Self.alignedSureCorrelation && refined.correlation >= refined.before + Self.alignedClearGain
+        if designPlaced, try DocumentLocator().exposureScale(of: image) < 1 {
+            let dim = try DocumentLocator().edgeSupport(of: [corners, quad], in: image, exposed: true)
+            if Recognizer.debugCorners {
+                FileHandle.standardError.write(Data(String(format: "dimsupport %.3f/%.3f -> %.3f/%.3f\n", dim[0].support, dim[0].weakest, dim[1].support, dim[1].weakest).utf8))
+            }
+            designPlaced = dim[1].support >= dim[0].support - Self.alignedEdgeLoss || dim[1].support >= Self.alignedDimFloor
+        } else {
+            designPlaced = false
+        }
         if !designPlaced, support[1].support < support[0].support - Self.alignedEdgeLoss, support[1].support < Self.alignedEdgeFloor {
             try takeAlignedSides(&result, aligned: quad, snapped: true, in: image)
             return refused("edgeLoss")

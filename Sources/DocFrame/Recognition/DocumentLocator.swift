@@ -123,7 +123,9 @@ extension DocumentLocator {
     /// How well the image's edges back each outline in `quads`, measured as the locator measures
     /// its own candidates (on the copy downscaled to `workSize`). Parts outside the image are
     /// not counted.
-    func edgeSupport(of quads: [Quad], in image: Image) throws -> [EdgeSupport] {
+    /// `exposed`: the edges found with the thresholds scaled to an underexposed photo's exposure
+    /// (`exposureScale(of:)`), where a dark card's low-contrast outline still shows.
+    func edgeSupport(of quads: [Quad], in image: Image, exposed: Bool = false) throws -> [EdgeSupport] {
         guard !quads.isEmpty else { return [] }
         let corners = quads.flatMap { $0.points.flatMap { [Float($0.x), Float($0.y)] } }
         var support = [Float](repeating: 0, count: quads.count)
@@ -132,8 +134,8 @@ extension DocumentLocator {
             try support.withUnsafeMutableBufferPointer { s in
                 try weakest.withUnsafeMutableBufferPointer { w in
                     try DocVision.check {
-                        dv_quads_edge_support(image.native.handle, c.baseAddress, Int32(quads.count), Int32(workSize),
-                                              s.baseAddress, w.baseAddress, $0)
+                        dv_quads_edge_support_at(image.native.handle, c.baseAddress, Int32(quads.count), Int32(workSize),
+                                                 exposed ? 1 : 0, s.baseAddress, w.baseAddress, $0)
                     }
                 }
             }
