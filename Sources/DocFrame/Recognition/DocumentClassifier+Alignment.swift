@@ -58,11 +58,13 @@ extension DocumentClassifier {
     /// card's real, darker edge kept 0.60-0.75.
     static let alignedEdgeLoss = 0.05
     static let alignedEdgeFloor = 0.55
-    /// A refined outline through which the design correlates at least this well, and
-    /// `alignedClearGain` better than through the answer's, is the card's whatever the edges
-    /// say (dev captures, render and synthesis seed 39101, dark and tilted: a licence front on a
-    /// dark table aligned from 0.11 to 0.92, its corners 7.0% -> 0.1% off, had been refused for the
-    /// edges backing a print line inside it 0.64 against its own outline's 0.49).
+    /// On an underexposed photo, a refined outline through which the design correlates at least
+    /// this well, and `alignedClearGain` better than through the answer's, is not refused for the
+    /// edges over the fixed thresholds, only for those found at the photo's exposure (dev
+    /// captures, render and synthesis seed 39101, dark and tilted: a licence front on a dark
+    /// table aligned from 0.11 to 0.92, its corners 7.0% -> 0.1% off, had been refused for the
+    /// edges backing a print line inside it 0.64 against its own outline's 0.49; at the photo's
+    /// exposure, 0.72 against 0.84).
     static let alignedSureCorrelation = 0.85
     /// The least share of such an outline the dim edges must back where they back it less than
     /// the answer's: right outlines kept 0.59-0.88 on the dev captures above (seeds 39101, 39201,
