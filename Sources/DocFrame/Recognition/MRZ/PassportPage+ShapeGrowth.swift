@@ -29,9 +29,9 @@ extension PassportPage {
     /// described above, or `page` itself when it has a page's shape already, is too tall, or no
     /// growth gives one.
     static func grownToPageShape(_ page: Quad, side: Int, in image: Image) -> Quad {
-        guard side == 0 || side == 2,
-              let aspect = perspectiveAspect(of: page, imageWidth: image.width, imageHeight: image.height) else { return page }
-        let error = log(aspect / DocumentFormat.td3.aspectRatio)
+        guard side == 0 || side == 2 else { return page }
+        let error = log((perspectiveAspect(of: page, imageWidth: image.width, imageHeight: image.height) ?? page.sideRatio)
+                        / DocumentFormat.td3.aspectRatio)
         // Every measure of the shape must find the outline too wide: a strongly tilted page's
         // own outline, right within 1% (blurred), measured 0.063 through the image's centre
         // and a tenth too tall as it stands.
