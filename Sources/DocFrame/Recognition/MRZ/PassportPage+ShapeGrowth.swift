@@ -10,7 +10,13 @@ import Foundation
 /// often too faint to find (a light page on the booklet's light facing page, blurred), but the
 /// page's shape is known (ICAO 9303 TD3, 125 x 88 mm): the short side is moved out along the
 /// two sides beside it until the outline, its perspective undone, is a TD3 page's, and onto the
-/// best-backed edge among the positions that keep that shape.
+/// best-backed edge among the positions that keep that shape (the nearest such edge: the
+/// booklet's cover gives another beyond the page's).
+///
+/// Measured on passport dev captures (seeds 39001, 39002, 39101; 480 captures): a blurred
+/// Utopian page named by its band, its top on the header band, 3.3% off, now within 0.3%; a
+/// small dark page named by its title within 2% now; a tilted title page stopped at the frame
+/// above its zone, 6.0% off, now 2.1%; no page placed worse.
 extension PassportPage {
     /// How far from a TD3 page's shape (`shapeError`, log width/height) an outline must be, too
     /// wide for its height, to be grown.
