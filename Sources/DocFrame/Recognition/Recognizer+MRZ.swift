@@ -45,6 +45,13 @@ extension Recognizer {
             if !placedAcrossFold, observation.document?.templateId == PassportRule.templateId, let page = observation.corners {
                 // Pages named by their title or their zone's band are outlines the locator found.
                 let outlined = observation.document?.confidence == PassportRule.unreadConfidence
+                // Such an outline may be the booklet's cover around the page on the sides away
+                // from the fold (`PassportPage.insideCover`): dev glare captures, 3.4% off.
+                var page = page
+                if outlined, let inside = PassportPage.insideCover(page, in: image) {
+                    debugLog("outlined page inside cover=\(inside.pairs)")
+                    page = inside
+                }
                 let whole = PassportPage.completedBeyondImageEdge(page, in: image, outlined: outlined)
                 observation.corners = whole
                 observation.orientation = Orientation(of: whole)
@@ -199,7 +206,9 @@ extension Recognizer {
         }
         // No zone in view or none readable (the page cut off below its header, glare over the
         // zone): the page's printed title, where a photo page has it (`PassportTitle`).
-        if !otherZone, let corners = observation.corners, let page = PassportTitle.page(outline: corners, in: image) {
+        if !otherZone, let corners = observation.corners, var page = PassportTitle.page(outline: corners, in: image) {
+            // Its bottom may be a rule printed above the zone (`PassportPage.grownToPageShape`).
+            page = PassportPage.grownToPageShape(page, side: 2, in: image)
             observation.document = PassportTitle.identity()
             observation.corners = page
             observation.orientation = Orientation(of: page)
@@ -234,8 +243,9 @@ extension Recognizer {
             }
         }
         for outline in alternatives.prefix(Self.titledAlternatives) + joined {
-            if let page = PassportTitle.page(outline: outline, in: image) {
+            if var page = PassportTitle.page(outline: outline, in: image) {
                 if Recognizer.debugPassport { debugLog("alternative title page=\(page.pairs)") }
+                page = PassportPage.grownToPageShape(page, side: 2, in: image)
                 observation.document = PassportTitle.identity()
                 observation.corners = page
                 observation.orientation = Orientation(of: page)
@@ -284,15 +294,17 @@ extension Recognizer {
     /// shadow beside them), which puts the zone's rows where the band test finds the table or
     /// the page's body.
     private func unreadPassportPage(outline: Quad, in image: Image) -> Quad? {
+        // Its top may be the lower edge of a header band (`PassportPage.grownToPageShape`).
+        func grown(_ page: Quad) -> Quad { PassportPage.grownToPageShape(page, side: 0, in: image) }
         let located = outline.landscape
         for (attempt, quad) in [located, PassportPage.fitted(located, in: image)].enumerated() {
             if attempt > 0, PassportPage.agree(quad, located, tolerance: 0.005) != nil { break }
-            if let page = unreadPassportPage(landscape: quad, in: image) { return page }
+            if let page = unreadPassportPage(landscape: quad, in: image) { return grown(page) }
         }
         // The outline may be the booklet's cover around the page (`PassportPage.insideCover`).
         if let inside = PassportPage.insideCover(located, in: image) {
             if Recognizer.debugPassport { debugLog("inside cover=\(inside.pairs)") }
-            if let page = unreadPassportPage(landscape: inside, in: image) { return page }
+            if let page = unreadPassportPage(landscape: inside, in: image) { return grown(page) }
         }
         return unreadPassportPage(belowHeader: located, in: image)
     }
