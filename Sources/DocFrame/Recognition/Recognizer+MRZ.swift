@@ -45,13 +45,6 @@ extension Recognizer {
             if !placedAcrossFold, observation.document?.templateId == PassportRule.templateId, let page = observation.corners {
                 // Pages named by their title or their zone's band are outlines the locator found.
                 let outlined = observation.document?.confidence == PassportRule.unreadConfidence
-                // Such an outline may be the booklet's cover around the page on the sides away
-                // from the fold (`PassportPage.insideCover`): dev glare captures, 3.4% off.
-                var page = page
-                if outlined, let inside = PassportPage.insideCover(page, in: image) {
-                    debugLog("outlined page inside cover=\(inside.pairs)")
-                    page = inside
-                }
                 let whole = PassportPage.completedBeyondImageEdge(page, in: image, outlined: outlined)
                 observation.corners = whole
                 observation.orientation = Orientation(of: whole)
