@@ -926,18 +926,13 @@ public struct MRZReader: Sendable {
     /// 2/Z, 1/I, 6/G) whose height says the other class are only marked unsure: correction
     /// then decides by the check digits.
     static func resolvingZeroAndO(_ symbols: [RecognizedText.Word]) -> [RecognizedText.Word] {
-        func median(_ values: [Int]) -> Double? {
-            guard values.count >= 3 else { return nil }
-            let sorted = values.sorted()
-            return Double(sorted[sorted.count / 2])
-        }
-        let letters = symbols.filter { $0.text.count == 1 && "ABCDEFGHIJKLMNPRSTUVWXYZ".contains($0.text) }.map(\.height)
-        let digits = symbols.filter { $0.text.count == 1 && "123456789".contains($0.text) }.map(\.height)
-        guard let capital = median(letters), let digit = median(digits), digit - capital >= 0.04 * capital else { return symbols }
+        // Heights measured along the line, and against how far single glyphs stray (`MRZGlyphHeights`).
+        guard let heights = MRZGlyphHeights(symbols), heights.digit - heights.capital >= 0.04 * heights.capital else { return symbols }
+        let capital = heights.capital, digit = heights.digit
         let middle = (capital + digit) / 2, margin = 0.15 * (digit - capital)
         return symbols.map { symbol in
             var resolved = symbol
-            let height = Double(symbol.height)
+            let height = heights.leveled(symbol)
             let looksDigit = height > middle + margin, looksLetter = height < middle - margin
             switch symbol.text {
             case "O", "0":
@@ -949,9 +944,9 @@ public struct MRZReader: Sendable {
                     resolved.confidence = min(resolved.confidence, unsureConfidence / 2)
                 }
             case "8", "5", "2", "1", "6":
-                if looksLetter { resolved.confidence = contradictedMarker }
+                if looksLetter, heights.separable { resolved.confidence = contradictedMarker }
             case "B", "S", "Z", "I", "G", "D", "Q", "L":
-                if looksDigit { resolved.confidence = contradictedMarker }
+                if looksDigit, heights.separable { resolved.confidence = contradictedMarker }
             default:
                 break
             }
