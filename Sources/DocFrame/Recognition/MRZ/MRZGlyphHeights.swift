@@ -1,18 +1,17 @@
 import Foundation
 
 /// The heights of a line's capitals and digits as the OCR boxed them, for telling the two
-/// classes apart by height (OCR-B's digits stand about 8% taller than its capitals):
-/// measured along the line, and with how far single glyphs stray from their class.
+/// classes apart by height (OCR-B's digits stand about 8% taller than its capitals), measured
+/// along the line.
 ///
 /// Why along the line: a page photographed in perspective holds its zone's far end smaller
 /// than its near end, and the cut (one rotated box per line) keeps that: on a tilted dev
 /// capture (seed 7400) the digits of line 2 grew from 32 to 36 px across the line, so the
 /// digits at its small end stood as low as the capitals of its middle, were taken for
-/// letters, and every cut's reading, exact, was refused as a misread.
-/// Why the spread: on a dark, compressed zone the boxes of one class vary by 2-5 px (a V or
-/// an A boxed 29 px, an L 34 px, digits 34-37 px) while the classes stand 3 px apart: a
-/// digit then falls on the capitals' side by chance, and a reading right at every cell was
-/// refused for it at every cut.
+/// letters, and every cut's reading, exact, was refused as a misread. A trend is taken out
+/// only where it stands clear of the glyphs' own scatter (`negligibleTrend`, three times the
+/// median stray): on grainy level zones a fitted slope of a pixel or two was noise, and taking
+/// it out turned right O/0 decisions wrong.
 struct MRZGlyphHeights: Sendable {
     /// The capitals' median height at the line's centre (the trend taken out).
     var capital: Double
@@ -30,18 +29,11 @@ struct MRZGlyphHeights: Sendable {
         Double(symbol.height) - slope * (Self.centerX(symbol) - center)
     }
 
-    /// Whether the classes stand apart by more than single glyphs stray (`separation`
-    /// spreads): only then does one glyph's height say which class it is.
-    var separable: Bool { digit - capital >= Self.separation * spread }
-
-    /// The gap between the classes' medians must be this many times the glyphs' spread for a
-    /// glyph's height to contradict its class. On clean generated zones the spread is 0.5-1 px
-    /// against a gap of 3 px at the model's 36 px line; dark, compressed zones spread 1.5-2.5.
-    static let separation = 3.0
-
     /// A trend along the line smaller than this fraction of the glyphs' height from one end
-    /// to the other is left out (no perspective to speak of; a level line stays as it was measured).
-    static let negligibleTrend = 0.03
+    /// to the other is left out (no perspective to speak of; a level line stays as it was
+    /// measured). At 3% (and twice the median stray) a grainy level zone's noise was taken out as a
+    /// trend.
+    static let negligibleTrend = 0.06
 
     static let letters: Set<Character> = Set("ABCDEFGHIJKLMNPRSTUVWXYZ")
     static let digits: Set<Character> = Set("123456789")
@@ -91,7 +83,12 @@ struct MRZGlyphHeights: Sendable {
         let kept = zip(classed, residuals).filter { $0.1 <= 3 * typical }.map(\.0)
         slope = fit(kept) ?? slope
         let span = (classed.map(\.x).max() ?? 0) - (classed.map(\.x).min() ?? 0)
-        if abs(slope) * span < Self.negligibleTrend * median(classed.map(\.h)) { slope = 0 }
+        // A trend no larger than three times the glyphs' own spread may be the noise's: a grainy
+        // level zone fitted a slope of a pixel or two across the line, and taking it out moved
+        // O/0 decisions the raw heights made right (MRZGrainyZoneTests).
+        level = offsets(slope)
+        let strays = median(classed.map { abs($0.h - slope * ($0.x - center) - ($0.digit ? level.digit : level.letter)) })
+        if abs(slope) * span < max(Self.negligibleTrend * median(classed.map(\.h)), 3 * strays) { slope = 0 }
         level = offsets(slope)
         self.slope = slope
         self.center = center

@@ -943,7 +943,7 @@ public struct MRZReader: Sendable {
     /// 2/Z, 1/I, 6/G) whose height says the other class are only marked unsure: correction
     /// then decides by the check digits.
     static func resolvingZeroAndO(_ symbols: [RecognizedText.Word]) -> [RecognizedText.Word] {
-        // Heights measured along the line, and against how far single glyphs stray (`MRZGlyphHeights`).
+        // Heights measured along the line (`MRZGlyphHeights`).
         guard let heights = MRZGlyphHeights(symbols), heights.digit - heights.capital >= 0.04 * heights.capital else { return symbols }
         let capital = heights.capital, digit = heights.digit
         let middle = (capital + digit) / 2, margin = 0.15 * (digit - capital)
@@ -961,9 +961,9 @@ public struct MRZReader: Sendable {
                     resolved.confidence = min(resolved.confidence, unsureConfidence / 2)
                 }
             case "8", "5", "2", "1", "6":
-                if looksLetter, heights.separable { resolved.confidence = contradictedMarker }
+                if looksLetter { resolved.confidence = contradictedMarker }
             case "B", "S", "Z", "I", "G", "D", "Q", "L":
-                if looksDigit, heights.separable { resolved.confidence = contradictedMarker }
+                if looksDigit { resolved.confidence = contradictedMarker }
             default:
                 break
             }
