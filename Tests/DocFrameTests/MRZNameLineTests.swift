@@ -21,4 +21,31 @@ struct MRZNameLineTests {
     func glaredNameExact() throws {
         try Self.capture.expectReadExactly()
     }
+
+    /// Fixtures/TiedNames: a bench-mrz dev capture (seed 7400: render-specimen over the passport
+    /// designs and ca-pr's back, synthesize-captures --per-image 2 --seed 7400), kept whole
+    /// (JPEG, 190 KB), glare fading the end of the given names. The first cut read them
+    /// exactly; the next read every check valid with a plain O for the last name's D; the
+    /// third cut, the last voter, read noise there: the tie kept the O, and the zone was
+    /// reported valid with it.
+    static let tied = MRZFixtureCapture(folder: "TiedNames", name: "passport-orv-front-7405-1")
+
+    @Test("a name two cuts read differently, each plainly, with the third cut no help: more cuts settle it")
+    func tiedNameExact() throws {
+        try Self.tied.expectReadExactly()
+    }
+
+    @Test("a disputed cell stays undecided while the cuts tie on it")
+    func disputedTie() {
+        let own = Array("P<ORVPATEL<<ANNA<INGRIO".padding(toLength: 44, withPad: "<", startingAt: 0))
+        let right = Array("P<ORVPATEL<<ANNA<INGRID".padding(toLength: 44, withPad: "<", startingAt: 0))
+        let cell = 22
+        // One plain voter against own's plain glyph: a tie.
+        #expect(MRZNameVote.undecided(own, doubted: [], disputed: [cell], voters: [.init(line: right, unsure: [])]))
+        // A second plain voter alike decides it; so does none disputing it.
+        let two = [MRZNameVote.Voter(line: right, unsure: []), .init(line: right, unsure: [])]
+        #expect(!MRZNameVote.undecided(own, doubted: [], disputed: [cell], voters: two))
+        #expect(!MRZNameVote.undecided(own, doubted: [], disputed: [], voters: two))
+        #expect(MRZNameVote.settled(own, doubted: [], disputed: [cell], voters: two) == right)
+    }
 }

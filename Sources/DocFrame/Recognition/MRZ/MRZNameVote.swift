@@ -36,6 +36,23 @@ enum MRZNameVote {
         return line
     }
 
+    /// Whether a cell `own` read plainly and another cut read otherwise (`disputed`) stays a
+    /// tie after `voters`' votes (two characters weighing most, as `settled` weighs them):
+    /// own's glyph would stand on a coin toss between two plain readings, so more cuts are
+    /// asked before the line is settled.
+    static func undecided(_ own: [Character], doubted: Set<Int>, disputed: Set<Int>, voters: [Voter]) -> Bool {
+        let alike = voters.filter { readsAlike($0.line, own, doubted: doubted) }
+        return disputed.contains { i in
+            guard i < own.count else { return false }
+            var weights: [Character: Int] = [own[i]: doubted.contains(i) ? 1 : 2]
+            for voter in alike where i < voter.line.count {
+                weights[voter.line[i], default: 0] += voter.unsure.contains(i) ? 1 : 2
+            }
+            let top = weights.values.max()!
+            return weights.values.filter { $0 == top }.count > 1
+        }
+    }
+
     /// Whether `other` reads the line as `own` does wherever own read a glyph plainly, but for
     /// an eighth of its cells at most: a cut that disagrees with more of them placed its glyphs
     /// otherwise or read noise (a glared, dark zone's local binarisation read

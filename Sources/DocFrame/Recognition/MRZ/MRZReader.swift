@@ -324,18 +324,26 @@ public struct MRZReader: Sendable {
         }
         guard !doubted.isEmpty || !disputed.isEmpty else { return result }
         var voters = others.filter(alike)
-        for variant in Self.variants.dropFirst(index + 1) where voters.count < Self.nameVoters && !budget.isSpent {
+        func voterLines() -> [MRZNameVote.Voter] {
+            voters.map { voter in
+                MRZNameVote.Voter(line: Array(voter.result.lines[span.line]),
+                                  unsure: Set(voter.unsure.filter { $0.line == span.line }.map(\.index)))
+            }
+        }
+        // Past `nameVoters`, more cuts only while a disputed cell is a tie (`MRZNameVote.undecided`):
+        // a glared given name read INGRID by one cut and INGRIO by the next, each plainly, was
+        // reported valid as the later cut read it.
+        for variant in Self.variants.dropFirst(index + 1) where !budget.isSpent {
+            if voters.count >= Self.nameVoters,
+               !MRZNameVote.undecided(ownLine, doubted: Set(doubted), disputed: disputed, voters: voterLines()) { break }
             reads += 1
             if let other = try readGroup(group, in: search, variant: variant, budget: budget), alike(other) { voters.append(other) }
         }
         guard !voters.isEmpty else { return result }
         var lines = result.lines.map(Array.init)
         let own = MRZNameVote.Voter(line: lines[span.line], unsure: Set(doubted))
-        let voterLines = voters.map { voter in
-            MRZNameVote.Voter(line: Array(voter.result.lines[span.line]),
-                              unsure: Set(voter.unsure.filter { $0.line == span.line }.map(\.index)))
-        }
-        lines[span.line] = MRZNameVote.settled(own.line, doubted: own.unsure, disputed: disputed, voters: voterLines)
+        let votes = voterLines()
+        lines[span.line] = MRZNameVote.settled(own.line, doubted: own.unsure, disputed: disputed, voters: votes)
         return withNamesLine(lines[span.line], at: span.line, of: result) ?? result
     }
 
@@ -774,7 +782,7 @@ public struct MRZReader: Sendable {
     static func placeMarking(_ text: RecognizedText, length: Int, left: Double, right: Double)
         -> (line: String, unsure: Set<Int>, contradicted: Set<Int>, choices: [Int: Set<Character>], blind: [Int: BlindDoubt]) {
         let symbols = droppingStrays(resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil }),
-                                     length: length)
+                                     length: length, box: left...max(left, right))
         func listed(_ symbol: RecognizedText.Word) -> Set<Character> {
             Set(symbol.choices.compactMap { $0.text.count == 1 ? Character($0.text) : nil }).subtracting([Character(symbol.text)])
         }
@@ -878,7 +886,14 @@ public struct MRZReader: Sendable {
     /// from its neighbour (more than 1.6 pitches) or is far smaller than the characters is a
     /// speck, an edge or a shadow the line box took in, not a character: it would shift every
     /// character after it.
-    static func droppingStrays(_ input: [RecognizedText.Word], length: Int) -> [RecognizedText.Word] {
+    ///
+    /// `box`: where the line box lies across the cut (the padding left out), when known. An end
+    /// symbol centred beyond it is a stray too: the box spans the line's characters, and the
+    /// padding around it only gives the OCR its context. On dark, grainy pages the OCR read the
+    /// noise in the padding as a glyph at either end of both lines (`5X3248...34P`, 46 symbols
+    /// for 44), a pitch from the line's characters, and every cut of an exactly read zone came
+    /// out a cell off or with its checks failing.
+    static func droppingStrays(_ input: [RecognizedText.Word], length: Int, box: ClosedRange<Double>? = nil) -> [RecognizedText.Word] {
         var symbols = input
         guard symbols.count > length, symbols.count >= 3 else { return symbols }
         let centers = symbols.map { Double($0.x) + Double($0.width) / 2 }
@@ -886,8 +901,10 @@ public struct MRZReader: Sendable {
         let pitch = steps[steps.count / 2]
         let height = symbols.map(\.height).sorted()[symbols.count / 2]
         func stray(_ s: RecognizedText.Word, _ neighbour: RecognizedText.Word) -> Bool {
-            let gap = abs((Double(s.x) + Double(s.width) / 2) - (Double(neighbour.x) + Double(neighbour.width) / 2))
-            return gap > 1.6 * pitch || Double(s.height) < 0.6 * Double(height)
+            let center = Double(s.x) + Double(s.width) / 2
+            let gap = abs(center - (Double(neighbour.x) + Double(neighbour.width) / 2))
+            let outside = box.map { !$0.contains(center) } ?? false
+            return gap > 1.6 * pitch || Double(s.height) < 0.6 * Double(height) || outside
         }
         while symbols.count > length, symbols.count >= 3, stray(symbols[0], symbols[1]) { symbols.removeFirst() }
         while symbols.count > length, symbols.count >= 3, stray(symbols[symbols.count - 1], symbols[symbols.count - 2]) { symbols.removeLast() }
@@ -926,18 +943,13 @@ public struct MRZReader: Sendable {
     /// 2/Z, 1/I, 6/G) whose height says the other class are only marked unsure: correction
     /// then decides by the check digits.
     static func resolvingZeroAndO(_ symbols: [RecognizedText.Word]) -> [RecognizedText.Word] {
-        func median(_ values: [Int]) -> Double? {
-            guard values.count >= 3 else { return nil }
-            let sorted = values.sorted()
-            return Double(sorted[sorted.count / 2])
-        }
-        let letters = symbols.filter { $0.text.count == 1 && "ABCDEFGHIJKLMNPRSTUVWXYZ".contains($0.text) }.map(\.height)
-        let digits = symbols.filter { $0.text.count == 1 && "123456789".contains($0.text) }.map(\.height)
-        guard let capital = median(letters), let digit = median(digits), digit - capital >= 0.04 * capital else { return symbols }
+        // Heights measured along the line (`MRZGlyphHeights`).
+        guard let heights = MRZGlyphHeights(symbols), heights.digit - heights.capital >= 0.04 * heights.capital else { return symbols }
+        let capital = heights.capital, digit = heights.digit
         let middle = (capital + digit) / 2, margin = 0.15 * (digit - capital)
         return symbols.map { symbol in
             var resolved = symbol
-            let height = Double(symbol.height)
+            let height = heights.leveled(symbol)
             let looksDigit = height > middle + margin, looksLetter = height < middle - margin
             switch symbol.text {
             case "O", "0":
