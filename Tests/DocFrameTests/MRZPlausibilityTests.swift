@@ -111,18 +111,6 @@ struct MRZPlacementTests {
         #expect(MRZReader.placeMarking(exact, length: line.count, left: 33, right: 33 + 20 * Double(line.count)).line == "O" + line.dropFirst())
     }
 
-    @Test("noise read as a glyph in the cut's padding, at either end of the line, does not shift it")
-    func paddingNoiseDropped() {
-        // A dark, grainy page (dev seed 7600): the OCR read the noise around the line box as a
-        // full-height glyph a pitch before the first character and another after the last.
-        let line = "X324831G80UTO9205211F2902201753911353<<<<<34"
-        let left = 33.0, right = 33 + 20 * Double(line.count)
-        let before = RecognizedText.Word(text: "5", confidence: 0.52, x: 16, y: 10, width: 14, height: 31)
-        let after = RecognizedText.Word(text: "P", confidence: 0.6, x: 40 + 20 * line.count - 2, y: 10, width: 14, height: 30)
-        let text = RecognizedText(text: "", confidence: 0.9, symbols: [before] + Self.symbols(line) + [after])
-        #expect(MRZReader.placeMarking(text, length: line.count, left: left, right: right).line == line)
-    }
-
     @Test("a glyph read as two symbols and a filler dropped, exactly the line's count, shift nothing")
     func splitGlyphAndDroppedFiller() {
         let line = "P<UTOSTEWART<<ROSA<<<<<<<<"

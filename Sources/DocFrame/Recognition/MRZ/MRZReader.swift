@@ -782,7 +782,7 @@ public struct MRZReader: Sendable {
     static func placeMarking(_ text: RecognizedText, length: Int, left: Double, right: Double)
         -> (line: String, unsure: Set<Int>, contradicted: Set<Int>, choices: [Int: Set<Character>], blind: [Int: BlindDoubt]) {
         let symbols = droppingStrays(resolvingZeroAndO(text.symbols.filter { $0.text.count == 1 && MRZCheckDigit.value(of: Character($0.text)) != nil }),
-                                     length: length, box: left...max(left, right))
+                                     length: length)
         func listed(_ symbol: RecognizedText.Word) -> Set<Character> {
             Set(symbol.choices.compactMap { $0.text.count == 1 ? Character($0.text) : nil }).subtracting([Character(symbol.text)])
         }
@@ -886,14 +886,7 @@ public struct MRZReader: Sendable {
     /// from its neighbour (more than 1.6 pitches) or is far smaller than the characters is a
     /// speck, an edge or a shadow the line box took in, not a character: it would shift every
     /// character after it.
-    ///
-    /// `box`: where the line box lies across the cut (the padding left out), when known. An end
-    /// symbol centred beyond it is a stray too: the box spans the line's characters, and the
-    /// padding around it only gives the OCR its context. On dark, grainy pages the OCR read the
-    /// noise in the padding as a glyph at either end of both lines (`5X3248...34P`, 46 symbols
-    /// for 44), a pitch from the line's characters, and every cut of an exactly read zone came
-    /// out a cell off or with its checks failing.
-    static func droppingStrays(_ input: [RecognizedText.Word], length: Int, box: ClosedRange<Double>? = nil) -> [RecognizedText.Word] {
+    static func droppingStrays(_ input: [RecognizedText.Word], length: Int) -> [RecognizedText.Word] {
         var symbols = input
         guard symbols.count > length, symbols.count >= 3 else { return symbols }
         let centers = symbols.map { Double($0.x) + Double($0.width) / 2 }
@@ -901,10 +894,8 @@ public struct MRZReader: Sendable {
         let pitch = steps[steps.count / 2]
         let height = symbols.map(\.height).sorted()[symbols.count / 2]
         func stray(_ s: RecognizedText.Word, _ neighbour: RecognizedText.Word) -> Bool {
-            let center = Double(s.x) + Double(s.width) / 2
-            let gap = abs(center - (Double(neighbour.x) + Double(neighbour.width) / 2))
-            let outside = box.map { !$0.contains(center) } ?? false
-            return gap > 1.6 * pitch || Double(s.height) < 0.6 * Double(height) || outside
+            let gap = abs((Double(s.x) + Double(s.width) / 2) - (Double(neighbour.x) + Double(neighbour.width) / 2))
+            return gap > 1.6 * pitch || Double(s.height) < 0.6 * Double(height)
         }
         while symbols.count > length, symbols.count >= 3, stray(symbols[0], symbols[1]) { symbols.removeFirst() }
         while symbols.count > length, symbols.count >= 3, stray(symbols[symbols.count - 1], symbols[symbols.count - 2]) { symbols.removeLast() }
@@ -943,13 +934,18 @@ public struct MRZReader: Sendable {
     /// 2/Z, 1/I, 6/G) whose height says the other class are only marked unsure: correction
     /// then decides by the check digits.
     static func resolvingZeroAndO(_ symbols: [RecognizedText.Word]) -> [RecognizedText.Word] {
-        // Heights measured along the line (`MRZGlyphHeights`).
-        guard let heights = MRZGlyphHeights(symbols), heights.digit - heights.capital >= 0.04 * heights.capital else { return symbols }
-        let capital = heights.capital, digit = heights.digit
+        func median(_ values: [Int]) -> Double? {
+            guard values.count >= 3 else { return nil }
+            let sorted = values.sorted()
+            return Double(sorted[sorted.count / 2])
+        }
+        let letters = symbols.filter { $0.text.count == 1 && "ABCDEFGHIJKLMNPRSTUVWXYZ".contains($0.text) }.map(\.height)
+        let digits = symbols.filter { $0.text.count == 1 && "123456789".contains($0.text) }.map(\.height)
+        guard let capital = median(letters), let digit = median(digits), digit - capital >= 0.04 * capital else { return symbols }
         let middle = (capital + digit) / 2, margin = 0.15 * (digit - capital)
         return symbols.map { symbol in
             var resolved = symbol
-            let height = heights.leveled(symbol)
+            let height = Double(symbol.height)
             let looksDigit = height > middle + margin, looksLetter = height < middle - margin
             switch symbol.text {
             case "O", "0":
