@@ -179,15 +179,14 @@ extension DocumentClassifier {
         // dark card's thin design (the PR card's) let the alignment drift to a high correlation
         // off the card's clear edges (a dev PR back, 0.46 -> 0.94, a corner 1.5% -> 4.9% off,
         // its edges 0.76 -> 0.14; a dark PR front, 0.73 -> 0.93, dim edges 0.85 -> 0.58).
-        var designPlaced = refined.correlation >= Self.alignedSureCorrelation && refined.correlation >= refined.before + Self.alignedClearGain
-        if designPlaced, try DocumentLocator().exposureScale(of: image) < 1 {
+        var designPlaced = false
+        if refined.correlation >= Self.alignedSureCorrelation, refined.correlation >= refined.before + Self.alignedClearGain,
+           try DocumentLocator().exposureScale(of: image) < 1 {
             let dim = try DocumentLocator().edgeSupport(of: [corners, quad], in: image, exposed: true)
             if Recognizer.debugCorners {
                 FileHandle.standardError.write(Data(String(format: "dimsupport %.3f/%.3f -> %.3f/%.3f\n", dim[0].support, dim[0].weakest, dim[1].support, dim[1].weakest).utf8))
             }
             designPlaced = dim[1].support >= dim[0].support - Self.alignedEdgeLoss || dim[1].support >= Self.alignedDimFloor
-        } else {
-            designPlaced = false
         }
         if !designPlaced, support[1].support < support[0].support - Self.alignedEdgeLoss, support[1].support < Self.alignedEdgeFloor {
             try takeAlignedSides(&result, aligned: quad, snapped: true, in: image)

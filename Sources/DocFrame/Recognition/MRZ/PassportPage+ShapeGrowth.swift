@@ -39,14 +39,13 @@ extension PassportPage {
         // `completedBeyondImageEdge` places from the opposite side (grown here by shape alone,
         // two cut-off test pages came out 6.8% off, not 3%).
         guard side == 0 || side == 2, !page.points.contains(where: { atBorder($0, of: image) }) else { return page }
-        let error = log((perspectiveAspect(of: page, imageWidth: image.width, imageHeight: image.height) ?? page.sideRatio)
-                        / DocumentFormat.td3.aspectRatio)
         // Every measure of the shape must find the outline too wide: a strongly tilted page's
         // own outline, right within 1% (blurred), measured 0.063 through the image's centre
         // and a tenth too tall as it stands.
         guard shapes(of: page, in: image).allSatisfy({ log($0 / DocumentFormat.td3.aspectRatio) > growthShapeError }) else { return page }
         func along(_ from: Point, _ to: Point, _ t: Double) -> Point { Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t) }
-        var candidates: [Quad] = []
+        // Each growth that gives a plausible page's shape, with its distance from the shape.
+        var candidates: [(quad: Quad, error: Double)] = []
         for step in 1...Int((maximumGrowth - 1) / 0.005) {
             let t = 1 + Double(step) * 0.005
             let quad = side == 0
@@ -54,16 +53,17 @@ extension PassportPage {
                        bottomRight: page.bottomRight, bottomLeft: page.bottomLeft)
                 : Quad(topLeft: page.topLeft, topRight: page.topRight,
                        bottomRight: along(page.topRight, page.bottomRight, t), bottomLeft: along(page.topLeft, page.bottomLeft, t))
-            guard DocumentLocator.isPlausibleOutline(quad), shapeError(quad, in: image) <= grownShapeError else { continue }
-            candidates.append(quad)
+            guard DocumentLocator.isPlausibleOutline(quad) else { continue }
+            let error = shapeError(quad, in: image)
+            if error <= grownShapeError { candidates.append((quad, error)) }
         }
         guard !candidates.isEmpty else { return page }
-        let segments = candidates.map { q -> (from: Point, to: Point) in
-            let (a, b) = side == 0 ? (q.topLeft, q.topRight) : (q.bottomRight, q.bottomLeft)
+        let segments = candidates.map { c -> (from: Point, to: Point) in
+            let (a, b) = side == 0 ? (c.quad.topLeft, c.quad.topRight) : (c.quad.bottomRight, c.quad.bottomLeft)
             return (along(a, b, 0.15), along(a, b, 0.85))
         }
         let support = (try? DocumentLocator().edgeSupport(ofSegments: segments, in: image)) ?? []
-        let shapeBest = candidates.indices.min { shapeError(candidates[$0], in: image) < shapeError(candidates[$1], in: image) }!
+        let shapeBest = candidates.indices.min { candidates[$0].error < candidates[$1].error }!
         // The nearest well-backed edge, not the strongest: beyond the page's edge the booklet's
         // cover gives a second one, often stronger.
         var best = shapeBest
@@ -72,8 +72,8 @@ extension PassportPage {
             while first + 1 < support.count, support[first + 1] > support[first] { first += 1 }
             best = first
         }
-        debugLog(String(format: "grown to a page's shape side=%d shape %.3f support %.2f", side, error, support.isEmpty ? -1 : support[best])
-                 + " page=\(candidates[best].pairs)")
-        return candidates[best]
+        debugLog(String(format: "grown to a page's shape side=%d shape %.3f -> %.3f support %.2f", side, shapeError(page, in: image),
+                        candidates[best].error, support.isEmpty ? -1 : support[best]) + " page=\(candidates[best].quad.pairs)")
+        return candidates[best].quad
     }
 }
