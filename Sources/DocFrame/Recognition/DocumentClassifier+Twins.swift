@@ -13,8 +13,17 @@ extension DocumentClassifier {
     /// on dev captures of the Ontario twins (seeds 7001 all conditions and 5511 cut off, not the
     /// evaluation set), on the 116 decisions the header left open: at 0.15, 18 went the right way
     /// and 1 the wrong one (a blurred licence whose outline reached past the card, where the
-    /// photo card's bottom band lies); at 0.1, 26 and 3; at 0.05, 39 and 7.
+    /// photo card's bottom band lies); at 0.1, 26 and 3; at 0.05, 39 and 7. (Measured when half
+    /// the tiles were print both twins share, which diluted every lead; with only differing
+    /// tiles, on the dev captures named at `contrastFit`, 0.15 went the right way 157 times and
+    /// never the wrong one.)
     static let contrastLead = 0.15
+    /// The least mean correlation of the better twin's gradients for the gradients' lead to
+    /// count. A blurred photo keeps few of either reference's edges (fit 0.1-0.4), and what it
+    /// keeps favours the twin whose differing print is plainer: on dev captures of the Ontario
+    /// twins (seeds 5001, 6001-6008, 6101-6104, 38100-38102; not the evaluation sets), leads of
+    /// 0.1 or more at a fit under 0.4 went the wrong way 17 times in 50, at 0.4 or more once in 169.
+    static let contrastFit = 0.4
 
     /// Of `candidates` (a template and its twins, all seen through `homography`, canonical pixels
     /// to the query's), the one whose differing design the query shows clearly better than each
@@ -35,12 +44,14 @@ extension DocumentClassifier {
         var wins = [Int](repeating: 0, count: distinct.count)
         for (a, b, c) in pairs {
             let (i, j) = (distinct[a], distinct[b])
-            var (lead, shown, _) = try c.lead(query: query, homography: homography)
+            var (lead, shown, fit) = try c.lead(query: query, homography: homography)
             if c.first != i { lead = -lead }
             if Recognizer.debug {
-                FileHandle.standardError.write(Data(String(format: "contrast %@ vs %@: lead %.3f on %d of %d tiles\n",
-                                                           templates[i].id, templates[j].id, lead, shown, c.tiles.count).utf8))
+                FileHandle.standardError.write(Data(String(format: "contrast %@ vs %@: lead %.3f on %d of %d tiles fit %.3f\n",
+                                                           templates[i].id, templates[j].id, lead, shown, c.tiles.count, fit).utf8))
             }
+            // A blurred photo's gradients say nothing: the smoothed comparison decides.
+            if fit < Self.contrastFit { lead = 0 }
             if shown >= Self.contrastTiles, abs(lead) < Self.contrastLead, let smoothed = try smoothedLead(c, query: query, homography: homography) {
                 lead = c.first != i ? -smoothed : smoothed
             }
@@ -67,12 +78,14 @@ extension DocumentClassifier {
 
     /// Where the gradient comparison is undecided (a defocused card shows no edges to tell the
     /// twins by): the lead at the blur that matches the photo best (the best fitting of
-    /// `contrastBlurs`), scaled to `contrastLead` when it is clear; nil when it is not.
+    /// `contrastBlurs`), scaled to `contrastLead` when it is clear; nil when it is not. A blur
+    /// that leaves fewer than `contrastTiles` tiles with texture in both references is passed
+    /// over, not the comparison given up: the strongest blurs flatten most tiles.
     func smoothedLead(_ contrast: TwinContrast, query: Image, homography: Homography) throws -> Double? {
         var best: (lead: Double, fit: Double, sigma: Float)?
         let leads = try contrast.smoothedLeads(query: query, homography: homography, sigmas: Self.contrastBlurs)
         for (sigma, r) in zip(Self.contrastBlurs, leads) {
-            guard r.tiles >= Self.contrastTiles else { return nil }
+            guard r.tiles >= Self.contrastTiles else { continue }
             if best == nil || r.fit > best!.fit { best = (r.lead, r.fit, sigma) }
         }
         guard let b = best else { return nil }

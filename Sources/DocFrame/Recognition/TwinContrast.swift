@@ -87,6 +87,9 @@ struct TwinContrast: Sendable {
         var shown = 0
         for t in tiles where shows(t, query: query, homography: homography) {
             let (sa, sb) = try NativeRegion.comparePair(query: query, homography: homography, first: t.first, second: t.second, rect: t.rect)
+            if Self.debugTiles {
+                FileHandle.standardError.write(Data(String(format: "  gtile %d,%d %dx%d: %.3f %.3f\n", t.x, t.y, t.width, t.height, sa, sb).utf8))
+            }
             sum += Double(sa - sb)
             fit += Double(max(sa, sb))
             shown += 1
@@ -140,13 +143,21 @@ struct TwinContrast: Sendable {
         }
     }
 
-    /// Whether the query shows tile `t` whole (its corners, through `homography`, inside the query).
+    /// How far (a share of the query's longer side) a tile's corner may fall outside the query
+    /// for the tile to count as shown: a flattened card whose outline ran a little inside its
+    /// edge puts the border tiles (the title, the bottom band) a few pixels out, and the
+    /// comparison's search margin covers that.
+    static let shownSlack = 0.02
+
+    /// Whether the query shows tile `t` whole (its corners, through `homography`, inside the
+    /// query or within `shownSlack` of it).
     private func shows(_ t: Tile, query: Image, homography: Homography) -> Bool {
-        let (w, h) = (Double(query.width), Double(query.height))
+        let slack = Self.shownSlack * Double(max(query.width, query.height))
+        let (w, h) = (Double(query.width) + slack, Double(query.height) + slack)
         let corners = [Point(x: Double(t.x), y: Double(t.y)), Point(x: Double(t.x + t.width), y: Double(t.y)),
                        Point(x: Double(t.x + t.width), y: Double(t.y + t.height)), Point(x: Double(t.x), y: Double(t.y + t.height))]
             .map(homography.apply)
-        return corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= w && $0.y <= h }
+        return corners.allSatisfy { $0.x >= -slack && $0.y >= -slack && $0.x <= w && $0.y <= h }
     }
 
     /// Absolute grey-level gradient (|dx| + |dy| over one pixel) of `image`, row-major.
