@@ -11,6 +11,8 @@ import Foundation
 /// a tile is kept where both references carry stable design with some texture and the two
 /// designs there do not correlate. A query seen through a homography is compared with each
 /// twin's pixels on the kept tiles it shows (the header's likeness measure, `dv_compare_region`).
+/// The tiles where both print alike (`shared`) are compared too, for how well the photo matches
+/// the card at all: only that tells a lead from a blur or a misplacement.
 struct TwinContrast: Sendable {
     struct Tile: Sendable {
         let x: Int, y: Int, width: Int, height: Int
@@ -23,6 +25,10 @@ struct TwinContrast: Sendable {
     let first: Int
     let second: Int
     let tiles: [Tile]
+    /// Tiles of design both twins print alike: they tell the twins nothing, but how well the
+    /// photo matches them says how far its lead on `tiles` can be trusted (a blurred photo, or
+    /// one misplaced by its homography, matches neither twin's print anywhere).
+    let shared: [Tile]
     /// The tiles' references smoothed for `smoothedLeads`, made on its first use (most runs
     /// never need them, and making them for every pair of twins would slow every start).
     private let smoothed = SmoothedTiles()
@@ -56,6 +62,7 @@ struct TwinContrast: Sendable {
         let ga = try Self.gradient(of: a), gb = try Self.gradient(of: b)
         let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
         var tiles: [Tile] = []
+        var shared: [Tile] = []
         for row in 0..<Self.rows {
             for column in 0..<Self.columns {
                 let x = column * a.width / Self.columns, y = row * a.height / Self.rows
@@ -69,58 +76,77 @@ struct TwinContrast: Sendable {
                 let rect: [Int32] = [Int32(x), Int32(y), Int32(w), Int32(h)]
                 try NativeRegion.compare(query: b, homography: identity, reference: ca, rect: rect, similarity: &ab)
                 try NativeRegion.compare(query: a, homography: identity, reference: cb, rect: rect, similarity: &ba)
-                guard Double(max(ab, ba)) <= Self.differing else { continue }
-                tiles.append(Tile(x: x, y: y, width: w, height: h, first: ca, second: cb))
+                let tile = Tile(x: x, y: y, width: w, height: h, first: ca, second: cb)
+                if Double(max(ab, ba)) <= Self.differing { tiles.append(tile) } else { shared.append(tile) }
             }
         }
         guard !tiles.isEmpty else { return nil }
         self.tiles = tiles
+        self.shared = shared
     }
 
     /// How much more the query looks like `first` than like `second` on the differing tiles it
     /// shows (mean difference of the two correlations, -2...2), with the number of tiles shown.
     /// `homography` maps canonical pixels to the query's. `fit` is the mean of the better twin's
-    /// correlation per tile.
-    func lead(query: Image, homography: Homography) throws -> (lead: Double, tiles: Int, fit: Double) {
+    /// correlation per tile; `match` the same mean over every tile shown, `shared` ones
+    /// included (how well the photo's gradients match the card's print at all).
+    func lead(query: Image, homography: Homography) throws -> (lead: Double, tiles: Int, fit: Double, match: Double) {
         var sum = 0.0
         var fit = 0.0
-        var shown = 0
-        for t in tiles where shows(t, query: query, homography: homography) {
+        var all = 0.0
+        var shown = 0, allShown = 0
+        for (k, t) in (tiles + shared).enumerated() where shows(t, query: query, homography: homography) {
             let (sa, sb) = try NativeRegion.comparePair(query: query, homography: homography, first: t.first, second: t.second, rect: t.rect)
+            if Self.debugTiles {
+                FileHandle.standardError.write(Data(String(format: "  gtile %d,%d %dx%d%@: %.3f %.3f\n", t.x, t.y, t.width, t.height,
+                                                           k < tiles.count ? "" : " shared", sa, sb).utf8))
+            }
+            all += Double(max(sa, sb))
+            allShown += 1
+            guard k < tiles.count else { continue }
             sum += Double(sa - sb)
             fit += Double(max(sa, sb))
             shown += 1
         }
-        return (shown > 0 ? sum / Double(shown) : 0, shown, shown > 0 ? fit / Double(shown) : 0)
+        return (shown > 0 ? sum / Double(shown) : 0, shown, shown > 0 ? fit / Double(shown) : 0, allShown > 0 ? all / Double(allShown) : 0)
     }
 
     /// `lead` in grey levels smoothed by each of `sigmas` (template pixels) instead of gradients,
     /// for a blurred photo, one result per sigma: `fit` is then how well that smoothing matches
-    /// the photo's blur. A tile counts at a sigma only where both references keep
+    /// the photo's blur, `match` the same over every tile shown (`shared` ones included), the
+    /// better measure of it. A tile counts at a sigma only where both references keep
     /// `smoothedTexture` after the smoothing. All sigmas are compared in one pass over the tiles
     /// (each tile's query pixels cut once): the same values as one pass per sigma.
-    func smoothedLeads(query: Image, homography: Homography, sigmas: [Float]) throws -> [(lead: Double, tiles: Int, fit: Double)] {
+    func smoothedLeads(query: Image, homography: Homography, sigmas: [Float]) throws
+        -> [(lead: Double, tiles: Int, fit: Double, match: Double)] {
         var sum = [Double](repeating: 0, count: sigmas.count)
         var fit = [Double](repeating: 0, count: sigmas.count)
         var shown = [Int](repeating: 0, count: sigmas.count)
-        let pairs = try smoothed.pairs(of: tiles, sigmas: sigmas)
-        for (t, pair) in zip(tiles, pairs) where shows(t, query: query, homography: homography) {
+        var all = [Double](repeating: 0, count: sigmas.count)
+        var allShown = [Int](repeating: 0, count: sigmas.count)
+        let everyTile = tiles + shared
+        let pairs = try smoothed.pairs(of: everyTile, sigmas: sigmas)
+        for (n, (t, pair)) in zip(everyTile, pairs).enumerated() where shows(t, query: query, homography: homography) {
             let compared = try pair.compareSmoothed(query: query, homography: homography, minContrast: Self.smoothedTexture)
             for (k, c) in compared.enumerated() {
                 let (sa, sb) = c.similarity
                 if Self.debugTiles {
-                    FileHandle.standardError.write(Data(String(format: "  tile %d,%d sigma %.0f: %.3f (%.1f) %.3f (%.1f)\n",
-                                                               t.x, t.y, sigmas[k], sa, c.contrast.0, sb, c.contrast.1).utf8))
+                    FileHandle.standardError.write(Data(String(format: "  tile %d,%d%@ sigma %.0f: %.3f (%.1f) %.3f (%.1f)\n",
+                                                               t.x, t.y, n < tiles.count ? "" : " shared", sigmas[k], sa, c.contrast.0, sb, c.contrast.1).utf8))
                 }
                 // Print the smoothing flattened in either reference tells nothing.
                 guard min(c.contrast.0, c.contrast.1) >= Self.smoothedTexture else { continue }
+                all[k] += Double(max(sa, sb))
+                allShown[k] += 1
+                guard n < tiles.count else { continue }
                 sum[k] += Double(sa - sb)
                 fit[k] += Double(max(sa, sb))
                 shown[k] += 1
             }
         }
         return sigmas.indices.map { k in
-            (shown[k] > 0 ? sum[k] / Double(shown[k]) : 0, shown[k], shown[k] > 0 ? fit[k] / Double(shown[k]) : 0)
+            (shown[k] > 0 ? sum[k] / Double(shown[k]) : 0, shown[k], shown[k] > 0 ? fit[k] / Double(shown[k]) : 0,
+             allShown[k] > 0 ? all[k] / Double(allShown[k]) : 0)
         }
     }
 
@@ -140,13 +166,21 @@ struct TwinContrast: Sendable {
         }
     }
 
-    /// Whether the query shows tile `t` whole (its corners, through `homography`, inside the query).
+    /// How far (a share of the query's longer side) a tile's corner may fall outside the query
+    /// for the tile to count as shown: a flattened card whose outline ran a little inside its
+    /// edge puts the border tiles (the title, the bottom band) a few pixels out, and the
+    /// comparison's search margin covers that.
+    static let shownSlack = 0.02
+
+    /// Whether the query shows tile `t` whole (its corners, through `homography`, inside the
+    /// query or within `shownSlack` of it).
     private func shows(_ t: Tile, query: Image, homography: Homography) -> Bool {
-        let (w, h) = (Double(query.width), Double(query.height))
+        let slack = Self.shownSlack * Double(max(query.width, query.height))
+        let (w, h) = (Double(query.width) + slack, Double(query.height) + slack)
         let corners = [Point(x: Double(t.x), y: Double(t.y)), Point(x: Double(t.x + t.width), y: Double(t.y)),
                        Point(x: Double(t.x + t.width), y: Double(t.y + t.height)), Point(x: Double(t.x), y: Double(t.y + t.height))]
             .map(homography.apply)
-        return corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= w && $0.y <= h }
+        return corners.allSatisfy { $0.x >= -slack && $0.y >= -slack && $0.x <= w && $0.y <= h }
     }
 
     /// Absolute grey-level gradient (|dx| + |dy| over one pixel) of `image`, row-major.
