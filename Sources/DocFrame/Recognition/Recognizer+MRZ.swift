@@ -385,15 +385,30 @@ extension Recognizer {
                 }
             }
         }
-        guard let turns = try? MRZBand.turns(of: flat) else { return nil }
-        // The band alone named a letter (its last lines, a clear space above them) and an ID
-        // card's back Passport: the photo must show too (`PassportPhotoColumn`).
-        let upright = try? flat.rotated(quarterTurns: turns)
-        if Recognizer.debugPassport {
-            let photo = upright.map { page in [false, true].map { try? PassportPhotoColumn.measure(in: page, paperPerColumn: $0) } }
-            debugLog("band turns=\(turns) photo=\(String(describing: photo))")
+        if let turns = try? MRZBand.turns(of: flat) {
+            // The band alone named a letter (its last lines, a clear space above them) and an ID
+            // card's back Passport: the photo must show too (`PassportPhotoColumn`).
+            let upright = try? flat.rotated(quarterTurns: turns)
+            if Recognizer.debugPassport {
+                let photo = upright.map { page in [false, true].map { try? PassportPhotoColumn.measure(in: page, paperPerColumn: $0) } }
+                debugLog("band turns=\(turns) photo=\(String(describing: photo))")
+            }
+            if upright.flatMap({ try? PassportPhotoColumn.showsPhoto(in: $0) }) == true { return quad.rotatingLabels(by: turns) }
         }
-        guard upright.flatMap({ try? PassportPhotoColumn.showsPhoto(in: $0) }) == true else { return nil }
+        return glyphRowsPage(landscape: quad, in: image)
+    }
+
+    /// The page, in its own corner order, when its bottom carries a zone's two rows of evenly
+    /// pitched cells (`ZoneGlyphRows`).
+    private func glyphRowsPage(landscape quad: Quad, in image: Image) -> Quad? {
+        guard let flat = try? image.warped(quad, width: ZoneGlyphRows.width, height: ZoneGlyphRows.height) else { return nil }
+        if Recognizer.debugPassport {
+            for t in [0, 2] {
+                let e = (try? flat.rotated(quarterTurns: t)).flatMap { try? ZoneGlyphRows.evidence(in: $0) }
+                debugLog("glyph rows t=\(t) \(String(describing: e)) zone=\(e?.isZone ?? false)")
+            }
+        }
+        guard let turns = try? ZoneGlyphRows.turns(of: flat) else { return nil }
         return quad.rotatingLabels(by: turns)
     }
 
