@@ -40,7 +40,7 @@ enum ZoneGlyphRows {
         var line1: Double, line2: Double
         /// The frequencies (cycles over the zone's width) of the two lines' peaks.
         var cycles1: Int, cycles2: Int
-        /// The rhythm one line pitch above line 1 (0 where none peaks in `cellRange`), where a
+        /// The rhythm about one line pitch above line 1 (0 where none peaks in `cellRange`), where a
         /// zone has its clear band and a card's TD1 zone, a page's repeated pattern or a column
         /// of monospaced text has another line like the two.
         var above: Double = 0
@@ -130,9 +130,17 @@ enum ZoneGlyphRows {
         }
         guard var found = best else { return nil }
         let p = Int(pitch.rounded())
+        // Above: the strongest rhythm within a quarter pitch of one pitch above line 1 (the rows
+        // found for the lines may lie up to half a pitch off theirs when blur has run them
+        // together), never reaching line 1's own ink.
         func above(_ e: Evidence) -> (strength: Double, cycles: Int) {
-            let y1 = Int((e.line1Y * Double(h)).rounded())
-            return y1 - p - half >= 0 ? cached(y1 - p) : (0, 0)
+            let y1 = Int((e.line1Y * Double(h)).rounded()), quarter = max(1, p / 4)
+            var best: (strength: Double, cycles: Int) = (0, 0)
+            for y in stride(from: y1 - p - quarter, through: y1 - p + quarter, by: 2) where y - half >= 0 {
+                let r = cached(y)
+                if r.strength > best.strength { best = r }
+            }
+            return best
         }
         let over = above(found)
         found.above = over.strength
