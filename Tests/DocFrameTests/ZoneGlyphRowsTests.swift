@@ -4,9 +4,9 @@ import Testing
 @testable import DocFrame
 
 /// A passport page's zone seen by its characters' rhythm when blur leaves none readable
-/// (`ZoneGlyphRows`), and a blurred dev capture named Passport by it. Fixture: a dev capture
-/// (render seed 39003, synthesis seed 39001, pinhole camera; not the evaluation sets), as the generator
-/// wrote it.
+/// (`ZoneGlyphRows`), and a blurred dev capture named Passport by it. Fixtures: dev captures
+/// (the passport: render seed 39003, synthesis seed 39001; the card: dev set seed 5001; pinhole
+/// camera; not the evaluation sets), as the generator wrote them.
 @Suite("Passport zones seen by their characters' rhythm")
 struct ZoneGlyphRowsTests {
     static let folder = "passport-glyph-rows"
@@ -63,5 +63,14 @@ struct ZoneGlyphRowsTests {
         #expect(document.confidence == PassportRule.unreadConfidence, "no zone read: not a confident answer")
         #expect(document.jurisdiction == PassportRule.unknownJurisdiction)
         #expect(observation.mrz?.valid != true)
+    }
+
+    @Test("a permanent resident card's back outlined with a passport page's shape is no Passport")
+    func cardBackIsNoPassport() throws {
+        let capture = try RecognitionFixtures.capture("ca-pr-back-5001-1", in: Self.folder)
+        // Its outline (1.44 wide for its height) is asked for the zone's rows: its TD1 zone's
+        // 30 cells a line show no rhythm at a TD3 zone's 44.
+        let observation = try RecognitionFixtures.observe(capture)
+        #expect(observation.document?.kind != .passport)
     }
 }
