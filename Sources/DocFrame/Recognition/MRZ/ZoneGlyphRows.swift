@@ -53,10 +53,15 @@ enum ZoneGlyphRows {
         }
     }
 
-    /// The least rhythm (peak over median power) each line must show.
+    /// The least rhythm (peak over median power) each line must show. Blurred dev passport
+    /// pages (defocus 10-22 px, motion 25-31 px across the line) the band and photo left unnamed
+    /// showed 120-450 on their weaker line; the 51 non-documents and unknown designs whose
+    /// outlines were asked (dev sets 5001, 40101, 40102) 22 at most. A booklet's facing page,
+    /// outlined as a page, showed 131 in its printed pattern: the row above refuses that.
     static let minimumStrength = 100.0
 
-    /// The most rhythm the row one pitch above line 1 may show, as a share of the weaker line's.
+    /// The most rhythm the rows one pitch above line 1 may show, as a share of the weaker
+    /// line's: a zone's clear band shows next to none (0-15 on the dev pages named).
     static let maxAboveShare = 0.25
 
     /// The evidence in `page`: the pair of rows one line pitch apart, in the page's lower part,
