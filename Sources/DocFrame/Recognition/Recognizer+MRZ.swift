@@ -245,6 +245,13 @@ extension Recognizer {
                 return
             }
         }
+        // Last, the located outline's zone seen by its cells' rhythm where its band's ink or the
+        // photo's did not show (a pale photo, a shadow or the outline's offset over the zone).
+        if let corners = observation.corners, let page = glyphRowsPage(outline: corners, in: image) {
+            observation.document = PassportRule.unreadIdentity()
+            observation.corners = page
+            observation.orientation = Orientation(of: page)
+        }
     }
 
     /// The photo page facing `outline` across a booklet's fold (`PassportPage.facingPages`),
@@ -305,7 +312,7 @@ extension Recognizer {
     /// The page whose outline stopped at a band printed across its top (`PassportPage.belowHeader`):
     /// the outline made as high as a page of its width, fitted again, and the zone's band looked
     /// for at the end away from the header only.
-    private func unreadPassportPage(belowHeader located: Quad, in image: Image) -> Quad? {
+    private func unreadPassportPage(belowHeader located: Quad, in image: Image, byGlyphRows: Bool = false) -> Quad? {
         let shapes = [located.sideRatio, PassportPage.perspectiveAspect(of: located, imageWidth: image.width, imageHeight: image.height)]
             .compactMap { $0 }
         guard let shape = shapes.min(), PassportPage.belowHeader.contains(shape / DocumentFormat.td3.aspectRatio) else { return nil }
@@ -316,12 +323,14 @@ extension Recognizer {
                           bottomRight: located.bottomRight, bottomLeft: located.bottomLeft),
                      Quad(topLeft: located.topLeft, topRight: located.topRight,
                           bottomRight: along(located.topRight, located.bottomRight), bottomLeft: along(located.topLeft, located.bottomLeft))]
+        var fittedPages: [Quad] = []
         for (turns, quad) in zip([0, 2], grown) {
             let page = PassportPage.fitted(quad, in: image)
             let pageShapes = PassportPage.shapes(of: page, in: image)
             guard DocumentLocator.isPlausibleOutline(page), page.isInside(width: image.width, height: image.height),
-                  pageShapes.contains(where: PassportRule.hasPageShape),
-                  let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
+                  pageShapes.contains(where: PassportRule.hasPageShape) else { continue }
+            fittedPages.append(page)
+            guard !byGlyphRows, let flat = try? image.warped(page, width: MRZBand.width, height: MRZBand.height),
                   let upright = try? flat.rotated(quarterTurns: turns),
                   let measured = try? MRZBand.evidences(in: upright),
                   let evidence = measured.first(where: { $0.isZone || $0.isBlurredZone }) ?? measured.first else { continue }
@@ -333,6 +342,17 @@ extension Recognizer {
             if Recognizer.debugPassport {
                 debugLog("below-header t=\(turns) shapes=\(pageShapes) support=\(support) \(evidence)")
             }
+            if support.weakest >= PassportPage.grownSideSupport { return page.rotatingLabels(by: turns) }
+        }
+        // The zone's rows of cells (`ZoneGlyphRows`) at either end of either grown page: the
+        // outline also stops at a line of the zone itself (a blurred page's line 2 taken for its
+        // bottom edge), and then the page grows at the zone's end.
+        guard byGlyphRows else { return nil }
+        for page in fittedPages {
+            guard let flat = try? image.warped(page, width: ZoneGlyphRows.width, height: ZoneGlyphRows.height),
+                  let turns = try? ZoneGlyphRows.turns(of: flat),
+                  let support = (try? DocumentLocator().edgeSupport(of: [page], in: image))?.first else { continue }
+            if Recognizer.debugPassport { debugLog("below-header glyph rows t=\(turns) support=\(support)") }
             if support.weakest >= PassportPage.grownSideSupport { return page.rotatingLabels(by: turns) }
         }
         return nil
@@ -385,15 +405,47 @@ extension Recognizer {
                 }
             }
         }
-        guard let turns = try? MRZBand.turns(of: flat) else { return nil }
-        // The band alone named a letter (its last lines, a clear space above them) and an ID
-        // card's back Passport: the photo must show too (`PassportPhotoColumn`).
-        let upright = try? flat.rotated(quarterTurns: turns)
-        if Recognizer.debugPassport {
-            let photo = upright.map { page in [false, true].map { try? PassportPhotoColumn.measure(in: page, paperPerColumn: $0) } }
-            debugLog("band turns=\(turns) photo=\(String(describing: photo))")
+        if let turns = try? MRZBand.turns(of: flat) {
+            // The band alone named a letter (its last lines, a clear space above them) and an ID
+            // card's back Passport: the photo must show too (`PassportPhotoColumn`).
+            let upright = try? flat.rotated(quarterTurns: turns)
+            if Recognizer.debugPassport {
+                let photo = upright.map { page in [false, true].map { try? PassportPhotoColumn.measure(in: page, paperPerColumn: $0) } }
+                debugLog("band turns=\(turns) photo=\(String(describing: photo))")
+            }
+            if upright.flatMap({ try? PassportPhotoColumn.showsPhoto(in: $0) }) == true { return quad.rotatingLabels(by: turns) }
         }
-        guard upright.flatMap({ try? PassportPhotoColumn.showsPhoto(in: $0) }) == true else { return nil }
+        return nil
+    }
+
+    /// The page, in its own corner order, when `outline` has a TD3 page's shape (fitted to the
+    /// image's edges or as located, `PassportPage.fitted`), or once grown from a band printed
+    /// across it (`unreadPassportPage(belowHeader:in:byGlyphRows:)`), and its bottom carries a
+    /// zone's two rows of evenly pitched cells (`ZoneGlyphRows`).
+    ///
+    /// Asked after every test of the zone's band and photo: those place the pages they name as
+    /// before (on dev captures, the band's outline was the better one where both named a page).
+    private func glyphRowsPage(outline: Quad, in image: Image) -> Quad? {
+        let located = outline.landscape
+        let fitted = PassportPage.fitted(located, in: image)
+        for quad in PassportPage.agree(fitted, located, tolerance: 0.005) != nil ? [located] : [fitted, located] {
+            if let page = glyphRowsPage(landscape: quad, in: image) { return page }
+        }
+        return unreadPassportPage(belowHeader: located, in: image, byGlyphRows: true)
+    }
+
+    /// The page, in its own corner order, when it has a TD3 page's shape and its bottom carries
+    /// a zone's two rows of evenly pitched cells (`ZoneGlyphRows`).
+    private func glyphRowsPage(landscape quad: Quad, in image: Image) -> Quad? {
+        guard PassportPage.shapes(of: quad, in: image).contains(where: PassportRule.hasPageShape) else { return nil }
+        guard let flat = try? image.warped(quad, width: ZoneGlyphRows.width, height: ZoneGlyphRows.height) else { return nil }
+        if Recognizer.debugPassport {
+            for t in [0, 2] {
+                let e = (try? flat.rotated(quarterTurns: t)).flatMap { try? ZoneGlyphRows.evidence(in: $0) }
+                debugLog("glyph rows t=\(t) \(String(describing: e)) zone=\(e?.isZone ?? false)")
+            }
+        }
+        guard let turns = try? ZoneGlyphRows.turns(of: flat) else { return nil }
         return quad.rotatingLabels(by: turns)
     }
 
