@@ -98,6 +98,75 @@ void findLines(const cv::Mat &work, double scale, double ch, dv_rotated_box *box
 
 }  // namespace
 
+namespace {
+
+/// `dv_text_line_cut`'s first step: the box cut out upright and scaled, not binarised.
+cv::Mat uprightLine(const cv::Mat &source, const dv_rotated_box &box, float pad_x, float pad_y, int32_t out_height,
+                    dv_error *error, dv_status *status) {
+    cv::Mat gray = toGray(source);
+    const double srcW = box.width + 2.0 * pad_x * box.height;
+    const double srcH = box.height + 2.0 * pad_y * box.height;
+    const double s = out_height / static_cast<double>(box.height);
+    const int outW = std::max(8, static_cast<int>(std::lround(srcW * s)));
+    const int outH = std::max(8, static_cast<int>(std::lround(srcH * s)));
+    if (static_cast<int64_t>(outW) * outH > 64LL * 1024 * 1024) {
+        *status = dv::fail(error, DV_ERR_INVALID_ARGUMENT, "cut of %dx%d is too large", outW, outH);
+        return cv::Mat();
+    }
+    *status = DV_OK;
+    return uprightCut(gray, box, s, outW, outH, s > 1.2 ? cv::INTER_CUBIC : cv::INTER_LINEAR);
+}
+
+/// `dv_text_line_cut`'s second step: `cut` (8-bit grey, left as it is) binarised into a new image.
+cv::Mat binarizedLine(const cv::Mat &cut, int32_t out_height, dv_binarization binarization) {
+    cv::Mat out;
+    switch (binarization) {
+    case DV_BINARIZE_NONE:
+        cv::normalize(cut, out, 0, 255, cv::NORM_MINMAX);
+        break;
+    case DV_BINARIZE_OTSU:
+        cv::threshold(cut, out, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+        break;
+    case DV_BINARIZE_ADAPTIVE: {
+        cv::Mat smooth;
+        cv::GaussianBlur(cut, smooth, cv::Size(3, 3), 0);
+        cv::adaptiveThreshold(smooth, out, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, odd(out_height * 1.5), 12);
+        break;
+    }
+    case DV_BINARIZE_LOCAL: {
+        // The mean threshold above fattens blurred strokes (their halo falls below the mean)
+        // until letters merge into blobs. On the stretched cut, a Gaussian-weighted mean and a
+        // margin of 20 grey levels keep only the cores of the strokes; measured on line cuts
+        // of small, soft and dim captures the adaptive variant misread, it read 20 of 35
+        // exactly against 7.
+        cv::Mat stretched;
+        cv::normalize(cut, stretched, 0, 255, cv::NORM_MINMAX);
+        cv::Mat smooth;
+        cv::GaussianBlur(stretched, smooth, cv::Size(3, 3), 0);
+        cv::adaptiveThreshold(smooth, out, 255, cv::ADAPTIVE_THRESH_GAUSSIAN_C, cv::THRESH_BINARY, odd(out_height * 1.5), 20);
+        break;
+    }
+    case DV_BINARIZE_SMOOTH: {
+        // A dark photo's sensor noise, stretched with its faint print and scaled up with the
+        // cut, breaks every local threshold into specks and ragged strokes that the OCR
+        // splits into extra glyphs (81 symbols on a 44-character line). Smoothed over about
+        // a stroke's width (sigma 1.6 px at the model's 36 px line) the grain averages out
+        // while the strokes stay, and one threshold for the line then keeps them whole.
+        cv::Mat smooth;
+        cv::GaussianBlur(cut, smooth, cv::Size(0, 0), 0.045 * out_height);
+        cv::threshold(smooth, out, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+        break;
+    }
+    }
+    return out;
+}
+
+bool validBox(const dv_rotated_box &box) {
+    return box.width > 1 && box.height > 1 && std::isfinite(box.cx) && std::isfinite(box.cy) && std::isfinite(box.angle);
+}
+
+}  // namespace
+
 extern "C" {
 
 dv_status dv_text_lines_find_scaled(const dv_image *work, double scale, int32_t char_height,
@@ -117,61 +186,41 @@ dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_
                            int32_t out_height, dv_binarization binarization, dv_image **out, dv_error *error) {
     return dv::guarded(error, [&]() -> dv_status {
         DV_REQUIRE(image && out, error, "null pointer");
-        DV_REQUIRE(box.width > 1 && box.height > 1 && std::isfinite(box.cx) && std::isfinite(box.cy) &&
-                       std::isfinite(box.angle),
-                   error, "degenerate box");
+        DV_REQUIRE(validBox(box), error, "degenerate box");
         DV_REQUIRE(out_height >= 8 && out_height <= 1024, error, "output height %d out of range", out_height);
         DV_REQUIRE(pad_x >= 0 && pad_y >= 0 && pad_x <= 10 && pad_y <= 10, error, "padding out of range");
         DV_REQUIRE(binarization >= DV_BINARIZE_NONE && binarization <= DV_BINARIZE_SMOOTH, error,
                    "unknown binarisation %d", static_cast<int>(binarization));
-        cv::Mat gray = toGray(image->mat);
-        const double srcW = box.width + 2.0 * pad_x * box.height;
-        const double srcH = box.height + 2.0 * pad_y * box.height;
-        const double s = out_height / static_cast<double>(box.height);
-        const int outW = std::max(8, static_cast<int>(std::lround(srcW * s)));
-        const int outH = std::max(8, static_cast<int>(std::lround(srcH * s)));
-        DV_REQUIRE(static_cast<int64_t>(outW) * outH <= 64LL * 1024 * 1024, error, "cut of %dx%d is too large", outW, outH);
-        cv::Mat cut = uprightCut(gray, box, s, outW, outH, s > 1.2 ? cv::INTER_CUBIC : cv::INTER_LINEAR);
-        switch (binarization) {
-        case DV_BINARIZE_NONE:
-            cv::normalize(cut, cut, 0, 255, cv::NORM_MINMAX);
-            break;
-        case DV_BINARIZE_OTSU:
-            cv::threshold(cut, cut, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-            break;
-        case DV_BINARIZE_ADAPTIVE: {
-            cv::Mat smooth;
-            cv::GaussianBlur(cut, smooth, cv::Size(3, 3), 0);
-            cv::adaptiveThreshold(smooth, cut, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY,
-                                  odd(out_height * 1.5), 12);
-            break;
-        }
-        case DV_BINARIZE_LOCAL: {
-            // The mean threshold above fattens blurred strokes (their halo falls below the mean)
-            // until letters merge into blobs. On the stretched cut, a Gaussian-weighted mean and a
-            // margin of 20 grey levels keep only the cores of the strokes; measured on line cuts
-            // of small, soft and dim captures the adaptive variant misread, it read 20 of 35
-            // exactly against 7.
-            cv::normalize(cut, cut, 0, 255, cv::NORM_MINMAX);
-            cv::Mat smooth;
-            cv::GaussianBlur(cut, smooth, cv::Size(3, 3), 0);
-            cv::adaptiveThreshold(smooth, cut, 255, cv::ADAPTIVE_THRESH_GAUSSIAN_C, cv::THRESH_BINARY,
-                                  odd(out_height * 1.5), 20);
-            break;
-        }
-        case DV_BINARIZE_SMOOTH: {
-            // A dark photo's sensor noise, stretched with its faint print and scaled up with the
-            // cut, breaks every local threshold into specks and ragged strokes that the OCR
-            // splits into extra glyphs (81 symbols on a 44-character line). Smoothed over about
-            // a stroke's width (sigma 1.6 px at the model's 36 px line) the grain averages out
-            // while the strokes stay, and one threshold for the line then keeps them whole.
-            cv::Mat smooth;
-            cv::GaussianBlur(cut, smooth, cv::Size(0, 0), 0.045 * out_height);
-            cv::threshold(smooth, cut, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-            break;
-        }
-        }
+        dv_status status = DV_OK;
+        cv::Mat cut = uprightLine(image->mat, box, pad_x, pad_y, out_height, error, &status);
+        if (status != DV_OK) return status;
+        return dv::emit(binarizedLine(cut, out_height, binarization), out, error);
+    });
+}
+
+dv_status dv_text_line_upright(const dv_image *image, dv_rotated_box box, float pad_x, float pad_y,
+                               int32_t out_height, dv_image **out, dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(image && out, error, "null pointer");
+        DV_REQUIRE(validBox(box), error, "degenerate box");
+        DV_REQUIRE(out_height >= 8 && out_height <= 1024, error, "output height %d out of range", out_height);
+        DV_REQUIRE(pad_x >= 0 && pad_y >= 0 && pad_x <= 10 && pad_y <= 10, error, "padding out of range");
+        dv_status status = DV_OK;
+        cv::Mat cut = uprightLine(image->mat, box, pad_x, pad_y, out_height, error, &status);
+        if (status != DV_OK) return status;
         return dv::emit(std::move(cut), out, error);
+    });
+}
+
+dv_status dv_text_line_binarize(const dv_image *cut, int32_t out_height, dv_binarization binarization, dv_image **out,
+                                dv_error *error) {
+    return dv::guarded(error, [&]() -> dv_status {
+        DV_REQUIRE(cut && out, error, "null pointer");
+        DV_REQUIRE(cut->mat.type() == CV_8UC1 && !cut->mat.empty(), error, "the cut is not 8-bit grey");
+        DV_REQUIRE(out_height >= 8 && out_height <= 1024, error, "output height %d out of range", out_height);
+        DV_REQUIRE(binarization >= DV_BINARIZE_NONE && binarization <= DV_BINARIZE_SMOOTH, error,
+                   "unknown binarisation %d", static_cast<int>(binarization));
+        return dv::emit(binarizedLine(cut->mat, out_height, binarization), out, error);
     });
 }
 

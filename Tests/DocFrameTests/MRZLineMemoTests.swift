@@ -48,6 +48,34 @@ struct MRZLineMemoTests {
         #expect(reads == 1)
     }
 
+    @Test("a line's upright cut binarised each way is the one-step cut, pixel for pixel, and is made once per height")
+    func uprightCutBinarisedAlike() throws {
+        let photo = try MRZCutBudgetTests.misprintedCapture(.td3)
+        let memo = MRZLineMemo()
+        let turned = try memo.turned(photo, quarterTurns: 0)
+        let work = min(turned.gray.width, 900)
+        let lines = try [0.021, 0.011].flatMap { share in
+            try TextLineBox.find(in: turned.gray, workWidth: work, charHeight: max(4, Int(Double(work) * share)))
+        }
+        let line = try #require(lines.max { $0.width < $1.width })
+        var made = 0
+        for height in [MRZReader.lineHeight, MRZReader.lineHeight * 4 / 3] {
+            for binarization in [TextLineBox.Binarization.none, .adaptive, .local, .smooth] {
+                let upright = try turned.upright(line, height: height) {
+                    made += 1
+                    return try line.upright(from: turned.gray, padX: MRZReader.padX, padY: MRZReader.padY, height: height)
+                }
+                let twoStep = try TextLineBox.binarized(upright, height: height, binarization: binarization)
+                let oneStep = try line.cut(from: turned.gray, padX: MRZReader.padX, padY: MRZReader.padY, height: height,
+                                           binarization: binarization)
+                #expect(twoStep.width == oneStep.width && twoStep.height == oneStep.height)
+                #expect(try twoStep.packedPixels() == oneStep.packedPixels(), "\(binarization) at \(height)")
+            }
+        }
+        // One warp per height, whatever the binarisations; the cut binarised is left as it was.
+        #expect(made == 2)
+    }
+
     @Test("lines found in a scaled copy, made once for several character heights, are in the image's pixels")
     func scaledCopyFindsTheSameLines() throws {
         let photo = try MRZCutBudgetTests.misprintedCapture(.td1).grayscale()

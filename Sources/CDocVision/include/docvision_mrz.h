@@ -44,6 +44,16 @@ typedef enum {
 dv_status dv_text_line_cut(const dv_image *image, dv_rotated_box box, float pad_x, float pad_y,
                            int32_t out_height, dv_binarization binarization, dv_image **out, dv_error *error);
 
+/// `dv_text_line_cut` in its two steps, for a caller that binarises one cut several ways: the
+/// cut upright and scaled (8-bit grey, not binarised), then that cut binarised into a new image
+/// (`cut` is left as it is). `dv_text_line_binarize(dv_text_line_upright(...))` is pixel for
+/// pixel `dv_text_line_cut(...)` with the same arguments; the MRZ reader tries up to four
+/// binarisations of a line at one scale, and the upright cut (a cubic warp) was most of each.
+dv_status dv_text_line_upright(const dv_image *image, dv_rotated_box box, float pad_x, float pad_y,
+                               int32_t out_height, dv_image **out, dv_error *error);
+dv_status dv_text_line_binarize(const dv_image *cut, int32_t out_height, dv_binarization binarization, dv_image **out,
+                                dv_error *error);
+
 /// Where the ink of the line in `box` lies across it: the box's middle 80% cut out upright with
 /// a box height of margin on either side, Otsu-thresholded, and the rows holding at least a
 /// third of the inkiest row's ink; `band_offset` gets the centre of the run of such rows that

@@ -142,8 +142,11 @@ enum LeftCutPassportZone {
         let candidates = [zone, halfTurned(zone)].filter(startsAtEdge)
         for candidate in candidates {
             guard let turned = try? candidate.quarterTurns == 0 ? gray : gray.rotated(quarterTurns: candidate.quarterTurns) else { continue }
+            // One upright cut of the line, binarised each way (`MRZReader.readLine` cuts it so).
+            guard let upright = try? candidate.lines[1].upright(from: turned, padX: MRZReader.padX, padY: MRZReader.padY,
+                                                                height: MRZReader.lineHeight) else { continue }
             for binarization in [TextLineBox.Binarization.adaptive, .local, .none] {
-                guard let (_, text) = try? reader.readLine(candidate.lines[1], in: turned, binarization: binarization) else { continue }
+                guard let (_, text) = try? reader.readUpright(upright, binarization: binarization) else { continue }
                 let read = text.text.uppercased().filter { !$0.isWhitespace }
                 if Recognizer.debugPassport {
                     PassportPage.debugLog("left-cut t=\(candidate.quarterTurns) \(binarization) characters=\(read.count) vouches=\(vouches(forLine2: read))")

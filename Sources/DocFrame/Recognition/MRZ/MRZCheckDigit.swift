@@ -14,12 +14,21 @@ public enum MRZCheckDigit {
 
     /// The check digit of `text`, or nil when it holds a character outside the MRZ alphabet.
     public static func compute<S: StringProtocol>(_ text: S) -> Int? {
-        let weights = [7, 3, 1]
         var sum = 0
         for (i, ch) in text.enumerated() {
             guard let v = value(of: ch) else { return nil }
-            sum += v * weights[i % 3]
+            sum += v * weight(at: i)
         }
         return sum % 10
+    }
+
+    /// The weight of the `index`th character (from 0): 7, 3, 1 repeating.
+    @inline(__always)
+    static func weight(at index: Int) -> Int {
+        switch index % 3 {
+        case 0: 7
+        case 1: 3
+        default: 1
+        }
     }
 }

@@ -29,6 +29,12 @@ final class MRZLineMemo: @unchecked Sendable {
         private var sharp: [[TextLineBox]: Bool] = [:]
         private var fitted: [TextLineBox: TextLineBox] = [:]
         private var readings: [MRZReader.LineKey: (width: Int, text: RecognizedText)] = [:]
+        private var uprights: [UprightKey: Image] = [:]
+
+        private struct UprightKey: Hashable {
+            var box: TextLineBox
+            var height: Int
+        }
 
         init(gray: Image) {
             self.gray = gray
@@ -77,6 +83,16 @@ final class MRZLineMemo: @unchecked Sendable {
             let reading = try read()
             locked { readings[key] = reading }
             return reading
+        }
+
+        /// `line`'s upright cut at `height` as `cut` makes it (`TextLineBox.upright`), made once:
+        /// a line is read at one height with up to four binarisations, each of the same cut.
+        func upright(_ line: TextLineBox, height: Int, cut: () throws -> Image) rethrows -> Image {
+            let key = UprightKey(box: line, height: height)
+            if let known = locked({ uprights[key] }) { return known }
+            let made = try cut()
+            locked { uprights[key] = made }
+            return made
         }
 
         private func locked<T>(_ body: () -> T) -> T {

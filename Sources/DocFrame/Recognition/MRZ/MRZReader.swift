@@ -609,7 +609,8 @@ public struct MRZReader: Sendable {
                 // it was measured, and so every search ends where it did.
                 guard budget.take() else { return nil }
                 read = try search.turned.reading(key) {
-                    let (cut, text) = try readLine(search.turned.inked(line), in: search.gray, binarization: variant.binarization, height: variant.height)
+                    let (cut, text) = try readLine(search.turned.inked(line), in: search.turned, binarization: variant.binarization,
+                                                   height: variant.height)
                     return (cut.width, text)
                 }
                 search.lines[key] = read
@@ -752,9 +753,31 @@ public struct MRZReader: Sendable {
     /// One line cut out upright and read by Tesseract with the MRZ model (no correction).
     func readLine(_ line: TextLineBox, in image: Image, binarization: TextLineBox.Binarization,
                   height: Int = MRZReader.lineHeight) throws -> (Image, RecognizedText) {
-        let cut = try line.cut(from: image, padX: Self.padX, padY: 0.45, height: height, binarization: binarization)
+        let cut = try line.cut(from: image, padX: Self.padX, padY: Self.padY, height: height, binarization: binarization)
         return (cut, try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist))
     }
+
+    /// `readLine(_:in:binarization:height:)` in the grey image of `turned`, whose upright cut of
+    /// the line at `height` is made once (`MRZLineMemo.Turned.upright`) and binarised per call:
+    /// the same cut, pixel for pixel, without warping the line again for each binarisation.
+    func readLine(_ line: TextLineBox, in turned: MRZLineMemo.Turned, binarization: TextLineBox.Binarization,
+                  height: Int) throws -> (Image, RecognizedText) {
+        let upright = try turned.upright(line, height: height) {
+            try line.upright(from: turned.gray, padX: Self.padX, padY: Self.padY, height: height)
+        }
+        return try readUpright(upright, height: height, binarization: binarization)
+    }
+
+    /// A line's upright cut for reading (`TextLineBox.upright`, padded by `padX` and `padY`, made
+    /// for `height`) binarised and read: what `readLine` reads of that line.
+    func readUpright(_ upright: Image, height: Int = MRZReader.lineHeight,
+                     binarization: TextLineBox.Binarization) throws -> (Image, RecognizedText) {
+        let cut = try TextLineBox.binarized(upright, height: height, binarization: binarization)
+        return (cut, try textReader.read(cut, model: model, mode: .line, whitelist: Self.whitelist))
+    }
+
+    /// Padding above and below a line cut for reading, in box heights.
+    static let padY = 0.45
 
     /// The line's `length` characters, with the indices the OCR was unsure of.
     ///

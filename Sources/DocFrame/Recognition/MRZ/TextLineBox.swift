@@ -123,4 +123,25 @@ struct TextLineBox: Sendable, Hashable {
         }
         return Image(native: native)
     }
+
+    /// `cut(from:padX:padY:height:binarization:)`'s first step: the line cut out upright, padded
+    /// and scaled, not binarised (`binarized(_:height:binarization:)` finishes it, pixel for pixel
+    /// the same cut).
+    func upright(from image: Image, padX: Double, padY: Double, height: Int) throws -> Image {
+        let box = dv_rotated_box(cx: Float(centerX), cy: Float(centerY), width: Float(width), height: Float(self.height),
+                                 angle: Float(angle))
+        let native = try DocVision.makeImage { out, error in
+            dv_text_line_upright(image.native.handle, box, Float(padX), Float(padY), Int32(height), out, error)
+        }
+        return Image(native: native)
+    }
+
+    /// An upright cut (`upright(from:padX:padY:height:)`, made for `height`) binarised as
+    /// `cut(from:padX:padY:height:binarization:)` binarises it; `cut` itself is left as it is.
+    static func binarized(_ cut: Image, height: Int, binarization: Binarization) throws -> Image {
+        let native = try DocVision.makeImage { out, error in
+            dv_text_line_binarize(cut.native.handle, Int32(height), binarization.native, out, error)
+        }
+        return Image(native: native)
+    }
 }
