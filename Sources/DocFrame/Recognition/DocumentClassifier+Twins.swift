@@ -27,6 +27,8 @@ extension DocumentClassifier {
     /// centred projection's 39501-39512 and 40101-40112; not the evaluation sets), leads of 0.15
     /// or more at a match of 0.4 or more went the right way 220 times and never the wrong one.
     static let contrastFit = 0.4
+    /// DOCFRAME_DEBUG_TWINS_ALL=1 prints every twin comparison at every blur, decided or not, to
+    /// standard error: the data the thresholds here are measured on (development only).
     static let debugAllTwins = ProcessInfo.processInfo.environment["DOCFRAME_DEBUG_TWINS_ALL"] == "1"
 
     /// Of `candidates` (a template and its twins, all seen through `homography`, canonical pixels

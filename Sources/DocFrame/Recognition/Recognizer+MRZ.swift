@@ -317,12 +317,8 @@ extension Recognizer {
             .compactMap { $0 }
         guard let shape = shapes.min(), PassportPage.belowHeader.contains(shape / DocumentFormat.td3.aspectRatio) else { return nil }
         let factor = located.sideRatio / DocumentFormat.td3.aspectRatio
-        func along(_ from: Point, _ to: Point) -> Point { Point(x: from.x + (to.x - from.x) * factor, y: from.y + (to.y - from.y) * factor) }
         // The zone at the bottom (the header cut off above), then at the top (the page upside down).
-        let grown = [Quad(topLeft: along(located.bottomLeft, located.topLeft), topRight: along(located.bottomRight, located.topRight),
-                          bottomRight: located.bottomRight, bottomLeft: located.bottomLeft),
-                     Quad(topLeft: located.topLeft, topRight: located.topRight,
-                          bottomRight: along(located.topRight, located.bottomRight), bottomLeft: along(located.topLeft, located.bottomLeft))]
+        let grown = [located.extendingTop(by: factor), located.extendingBottom(by: factor)]
         var fittedPages: [Quad] = []
         for (turns, quad) in zip([0, 2], grown) {
             let page = PassportPage.fitted(quad, in: image)

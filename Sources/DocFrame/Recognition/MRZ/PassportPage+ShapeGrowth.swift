@@ -43,16 +43,11 @@ extension PassportPage {
         // own outline, right within 1% (blurred), measured 0.063 through the image's centre
         // and a tenth too tall as it stands.
         guard shapes(of: page, in: image).allSatisfy({ log($0 / DocumentFormat.td3.aspectRatio) > growthShapeError }) else { return page }
-        func along(_ from: Point, _ to: Point, _ t: Double) -> Point { Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t) }
         // Each growth that gives a plausible page's shape, with its distance from the shape.
         var candidates: [(quad: Quad, error: Double)] = []
         for step in 1...Int((maximumGrowth - 1) / 0.005) {
             let t = 1 + Double(step) * 0.005
-            let quad = side == 0
-                ? Quad(topLeft: along(page.bottomLeft, page.topLeft, t), topRight: along(page.bottomRight, page.topRight, t),
-                       bottomRight: page.bottomRight, bottomLeft: page.bottomLeft)
-                : Quad(topLeft: page.topLeft, topRight: page.topRight,
-                       bottomRight: along(page.topRight, page.bottomRight, t), bottomLeft: along(page.topLeft, page.bottomLeft, t))
+            let quad = side == 0 ? page.extendingTop(by: t) : page.extendingBottom(by: t)
             guard DocumentLocator.isPlausibleOutline(quad) else { continue }
             let error = shapeError(quad, in: image)
             if error <= grownShapeError { candidates.append((quad, error)) }
@@ -60,7 +55,7 @@ extension PassportPage {
         guard !candidates.isEmpty else { return page }
         let segments = candidates.map { c -> (from: Point, to: Point) in
             let (a, b) = side == 0 ? (c.quad.topLeft, c.quad.topRight) : (c.quad.bottomRight, c.quad.bottomLeft)
-            return (along(a, b, 0.15), along(a, b, 0.85))
+            return (a.along(to: b, by: 0.15), a.along(to: b, by: 0.85))
         }
         let support = (try? DocumentLocator().edgeSupport(ofSegments: segments, in: image)) ?? []
         let shapeBest = candidates.indices.min { candidates[$0].error < candidates[$1].error }!
