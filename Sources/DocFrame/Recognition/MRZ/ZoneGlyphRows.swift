@@ -67,6 +67,20 @@ enum ZoneGlyphRows {
     /// defocused one, its line 2 faint, 0.25 within a quarter pitch of it).
     static let maxAboveShare = 0.3
 
+    /// The Hann window over `columns` and the DFT's twiddles for the frequencies looked at.
+    private static func spectrum(columns n: Int) -> (hann: [Double], frequencies: [Int], cosines: [[Double]], sines: [[Double]]) {
+        let hann = (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n - 1)) }
+        let frequencies = Array(reference.lowerBound...max(reference.upperBound, neighbourhood.upperBound))
+        let cosines = frequencies.map { k in (0..<n).map { cos(2 * Double.pi * Double(k) * Double($0) / Double(n)) } }
+        let sines = frequencies.map { k in (0..<n).map { sin(2 * Double.pi * Double(k) * Double($0) / Double(n)) } }
+        return (hann, frequencies, cosines, sines)
+    }
+
+    /// `spectrum(columns:)` for the zone's columns at `width`, where every page is measured: made
+    /// once, not for each page and way up asked (about 150,000 sines and cosines each time).
+    private static let spectrum = spectrum(columns: Int(PassportPage.zoneRight * Double(width) / PassportPage.pageWidth)
+        - Int(PassportPage.zoneLeft * Double(width) / PassportPage.pageWidth))
+
     /// The evidence in `page`: the pair of rows one line pitch apart, in the page's lower part,
     /// whose weaker rhythm is the strongest; nil for an empty page.
     static func evidence(in page: Image) throws -> Evidence? {
@@ -90,11 +104,7 @@ enum ZoneGlyphRows {
                 cumulative[(y + 1) * n + x] = cumulative[y * n + x] + Double(pixels[y * w + left + x])
             }
         }
-        // Hann window and the DFT's twiddles for the frequencies looked at.
-        let hann = (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n - 1)) }
-        let frequencies = Array(reference.lowerBound...max(reference.upperBound, neighbourhood.upperBound))
-        let cosines = frequencies.map { k in (0..<n).map { cos(2 * Double.pi * Double(k) * Double($0) / Double(n)) } }
-        let sines = frequencies.map { k in (0..<n).map { sin(2 * Double.pi * Double(k) * Double($0) / Double(n)) } }
+        let (hann, frequencies, cosines, sines) = n == Self.spectrum.hann.count ? Self.spectrum : Self.spectrum(columns: n)
         func rhythm(at center: Int) -> (strength: Double, cycles: Int) {
             let y0 = max(0, center - half), y1 = min(h, center + half + 1)
             guard y1 > y0 else { return (0, 0) }
